@@ -1,0 +1,216 @@
+"""Searchable views of a session's tool outputs, built lazily and once per call.
+
+Every matching stage (Gatekeeper, rules claim checker, answer facts) asks this index; the
+normalised texts of large outputs are computed only when something is looked up in them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, Literal
+
+from groundcheck.programs.arithmetic import follows_by_arithmetic, matches_directly
+from groundcheck.programs.normalize import fold, normalize
+from groundcheck.programs.tokens import NumberMention, iter_numbers
+from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, Session, ToolCall
+
+Location = Literal["cited", "trace", "nowhere"]
+_NUMBERS_PER_CALL = 2000
+_SEP = "\x00"  # between JSON text and the strings inside it: no excerpt spans it
+
+
+@dataclass(frozen=True)
+class KnowledgeDoc:
+    doc_id: str
+    doc_type: str
+    norm: str  # normalised title + content
+
+
+class CallEvidence:
+    """One tool call's output in the forms matching needs."""
+
+    def __init__(self, call: ToolCall) -> None:
+        self.call = call
+
+    @cached_property
+    def text(self) -> str:
+        """The output as the Executor saw it: the string itself, or its JSON text."""
+        return output_text(self.call.output)
+
+    @cached_property
+    def _strings(self) -> list[str]:
+        if isinstance(self.call.output, str):
+            return []
+        return list(_strings_in(self.call.output))
+
+    @cached_property
+    def norm(self) -> str:
+        """Spec §6 normalisation of the JSON text and of every string inside a JSON value."""
+        parts = [normalize(self.text), *(normalize(s) for s in self._strings)]
+        return _SEP.join(parts)
+
+    @cached_property
+    def flat(self) -> str:
+        """Folded text with white space kept, for token search with word boundaries."""
+        return "\n".join([fold(self.text), *(fold(s) for s in self._strings)])
+
+    @cached_property
+    def numbers(self) -> list[NumberMention]:
+        return iter_numbers(self.flat, _NUMBERS_PER_CALL)
+
+    @cached_property
+    def documents(self) -> list[KnowledgeDoc]:
+        out = self.call.output
+        if not isinstance(out, list):
+            return []
+        docs = []
+        for item in out:
+            if isinstance(item, dict) and "doc_id" in item:
+                body = f"{item.get('title', '')}\n{item.get('content', '')}"
+                docs.append(KnowledgeDoc(str(item["doc_id"]), str(item.get("doc_type", "")), normalize(body)))
+        return docs
+
+    def contains_excerpt(self, norm_excerpt: str) -> bool:
+        return norm_excerpt in self.norm
+
+    def contains_token(self, token: str) -> bool:
+        return contains_token(self.flat, token)
+
+
+class TraceIndex:
+    """All tool calls of one session, by invocation id."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.calls: dict[str, CallEvidence] = {c.invocation_id: CallEvidence(c) for c in session.tool_calls}
+
+    def get(self, invocation_id: str) -> CallEvidence | None:
+        return self.calls.get(invocation_id)
+
+    def existing(self, invocation_ids: Iterable[str]) -> list[CallEvidence]:
+        return [self.calls[i] for i in invocation_ids if i in self.calls]
+
+    @cached_property
+    def _arguments_flat(self) -> str:
+        return fold(json.dumps([c.arguments for c in self.session.tool_calls], ensure_ascii=False))
+
+    def excerpt_found(self, binding: EvidenceBinding) -> bool:
+        """Spec §6 `evidence.excerpt`: the excerpt is in the output of a referenced call that exists."""
+        excerpt = normalize(binding.evidence_excerpt)
+        if not excerpt:
+            return False
+        return any(ev.contains_excerpt(excerpt) for ev in self.existing(binding.source_invocation_ids))
+
+    def binding_is_guidance(self, binding: EvidenceBinding) -> bool:
+        """The binding points at a runbook, skill or historical case rather than incident evidence."""
+        if binding.source_type.lower() in GUIDANCE_DOC_TYPES:
+            return True
+        docs = [d for ev in self.existing(binding.source_invocation_ids) for d in ev.documents]
+        if not docs:
+            return False
+        named = [d for d in docs if d.doc_id == binding.source_id]
+        if named:
+            return all(d.doc_type in GUIDANCE_DOC_TYPES for d in named)
+        excerpt = normalize(binding.evidence_excerpt)
+        holding = [d for d in docs if excerpt and excerpt in d.norm]
+        return bool(holding) and all(d.doc_type in GUIDANCE_DOC_TYPES for d in holding)
+
+    def token_location(self, token: str, cited: Iterable[str]) -> Location:
+        """Where an entity (already folded) appears: in a cited output, elsewhere in the trace, nowhere."""
+        cited_ids = set(cited)
+        if any(ev.contains_token(token) for ev in self.existing(cited_ids)):
+            return "cited"
+        others = (ev for i, ev in self.calls.items() if i not in cited_ids)
+        if any(ev.contains_token(token) for ev in others) or contains_token(self._arguments_flat, token):
+            return "trace"
+        return "nowhere"
+
+    def number_location(self, number: NumberMention, cited: Iterable[str]) -> Location:
+        """Where a number appears or follows from: cited outputs, elsewhere in the trace, nowhere."""
+        cited_ids = set(cited)
+        cited_calls = self.existing(cited_ids)
+        if _number_in(number, cited_calls):
+            return "cited"
+        others = [ev for i, ev in self.calls.items() if i not in cited_ids]
+        if _number_in(number, others) or literal_number_in(self._arguments_flat, number):
+            return "trace"
+        return "nowhere"
+
+    def outputs_strings(self) -> Iterator[str]:
+        for ev in self.calls.values():
+            yield ev.flat
+
+
+def output_text(output: Any) -> str:
+    if isinstance(output, str):
+        return output
+    return json.dumps(output, ensure_ascii=False)
+
+
+def contains_token(haystack: str, token: str) -> bool:
+    """`token` occurs in `haystack` not glued to letters or digits on either side."""
+    if not token:
+        return False
+    start = haystack.find(token)
+    edge_left = token[0].isalnum()
+    edge_right = token[-1].isalnum()
+    while start != -1:
+        end = start + len(token)
+        left_ok = not edge_left or start == 0 or not haystack[start - 1].isalnum()
+        right_ok = not edge_right or end == len(haystack) or not haystack[end].isalnum()
+        if left_ok and right_ok:
+            return True
+        start = haystack.find(token, start + 1)
+    return False
+
+
+def _number_in(number: NumberMention, calls: list[CallEvidence]) -> bool:
+    if not calls:
+        return False
+    if any(literal_number_in(ev.flat, number) for ev in calls):
+        return True
+    evidence = [n for ev in calls for n in ev.numbers]
+    return matches_directly(number, evidence) or follows_by_arithmetic(number, evidence)
+
+
+def literal_number_in(haystack: str, number: NumberMention) -> bool:
+    """The number as written (without unit) occurs in `haystack`, not part of a longer number."""
+    digits = _digits_of(number)
+    if not digits:
+        return False
+    start = haystack.find(digits)
+    while start != -1:
+        end = start + len(digits)
+        before = haystack[start - 1] if start else ""
+        after = haystack[end : end + 2]
+        glued_left = before.isdigit() or before == "."
+        glued_right = after[:1].isdigit() or (after[:1] == "." and after[1:2].isdigit())
+        if not glued_left and not glued_right:
+            return True
+        start = haystack.find(digits, start + 1)
+    return False
+
+
+def _digits_of(number: NumberMention) -> str:
+    """The number as written, without its unit ("" for an hour like "10 点", matched by value)."""
+    if number.kind == "clock":
+        return "" if "点" in number.text else number.text
+    end = 0
+    text = number.text
+    while end < len(text) and (text[end].isdigit() or text[end] in ".,+-"):
+        end += 1
+    return text[:end].replace(",", "").lstrip("+")
+
+
+def _strings_in(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings_in(v)

@@ -1,0 +1,170 @@
+"""Stage 4: the post-processor. Deterministic verdict rules (spec §8); it has the last word.
+
+No model output can buy a PASS the evidence does not allow: claim-check constraints first, then
+the ten-row table, then the stricter of rule and model verdict (row 1 final).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from groundcheck.programs.rules_checker import BROKEN_REFERENCE_RULES
+from groundcheck.signatures.models import (
+    ClaimCheck,
+    EvidenceRef,
+    ExecutorContract,
+    FactCheck,
+    GatekeeperResult,
+    ParseStatus,
+    VerdictAdjustment,
+)
+
+SCORE = {"direct_observation": 1.0, "reasonable_inference": 0.6, "overstated": 0.3}
+STRICTNESS = {"REJECT": 0, "LOW_CONFID": 1, "PASS": 2}
+LOWERING = frozenset({"unsupported", "external_unknown", "overstated"})
+PASS_THRESHOLD = 0.5
+
+
+@dataclass(frozen=True)
+class VerdictOutcome:
+    verdict: str
+    rule_verdict: str
+    rule_row: int
+    rule_reason: str
+    groundedness_score: float
+    critical_fact_count: int
+    claim_checks: list[ClaimCheck]
+    adjustments: list[VerdictAdjustment]
+
+
+def align_claim_checks(
+    contract: ExecutorContract, checks: list[ClaimCheck], refs_by_claim: dict[str, list[EvidenceRef]]
+) -> list[ClaimCheck]:
+    """Exactly one check per claim, in claim order (spec §7).
+
+    Checks for unknown claim ids are dropped; a claim without a check gets `unsupported`
+    ("not verified"). Evidence refs are always rebuilt from the contract and trace, so a model
+    cannot cite calls the claim did not.
+    """
+    by_id: dict[str, ClaimCheck] = {}
+    for check in checks:
+        by_id.setdefault(check.claim_id, check)
+    aligned = []
+    for claim in contract.claims:
+        check = by_id.get(claim.claim_id)
+        verification, detail = (check.verification, check.detail) if check else ("unsupported", "not verified")
+        aligned.append(
+            ClaimCheck(
+                claim_id=claim.claim_id,
+                verification=verification,
+                detail=detail,
+                evidence_refs=refs_by_claim.get(claim.claim_id, []),
+            )
+        )
+    return aligned
+
+
+def apply_constraints(
+    checks: list[ClaimCheck], gate: GatekeeperResult
+) -> tuple[list[ClaimCheck], list[VerdictAdjustment]]:
+    """A claim whose evidence references are broken can not be direct or inferred (spec §8)."""
+    out, adjustments = [], []
+    for check in checks:
+        broken = sorted({f.rule for f in gate.claim_findings(check.claim_id) if f.rule in BROKEN_REFERENCE_RULES})
+        missing_refs = not check.evidence_refs and check.verification == "direct_observation"
+        if (broken and check.verification in ("direct_observation", "reasonable_inference")) or missing_refs:
+            why = ", ".join(broken) if broken else "no existing tool call is cited"
+            reason = f"claim {check.claim_id}: {why}"
+            adjustments.append(VerdictAdjustment(from_=check.verification, to="unsupported", reason=reason))
+            check = check.model_copy(update={"verification": "unsupported", "detail": f"{check.detail} [{why}]"})
+        out.append(check)
+    return out, adjustments
+
+
+def groundedness(critical_checks: list[ClaimCheck]) -> float:
+    if not critical_checks:
+        return 0.0
+    return round(sum(SCORE.get(c.verification, 0.0) for c in critical_checks) / len(critical_checks), 4)
+
+
+def decide_verdict(
+    *,
+    parse_status: ParseStatus,
+    contract: ExecutorContract | None,
+    checks: list[ClaimCheck],
+    gate: GatekeeperResult,
+    extra_facts: list[FactCheck],
+    model_verdict: str | None,
+) -> VerdictOutcome:
+    """Apply the constraints and the verdict table, then combine with the model's verdict.
+
+    Args:
+        parse_status: the parser's status.
+        contract: the contract when valid, else None.
+        checks: aligned claim checks (one per claim).
+        gate: the Gatekeeper result.
+        extra_facts: extra answer facts (spec §1), classified.
+        model_verdict: the claim checker's own verdict, if it gave one.
+    """
+    checks, adjustments = apply_constraints(checks, gate) if contract else (checks, [])
+    critical_ids = {c.claim_id for c in contract.critical_claims} if contract else set()
+    critical = [c for c in checks if c.claim_id in critical_ids]
+    score = groundedness(critical)
+    row, rule_verdict, reason = _rule_verdict(parse_status, critical, gate, extra_facts, score)
+
+    verdict = rule_verdict
+    if row != 1 and model_verdict is not None and STRICTNESS[model_verdict] < STRICTNESS[verdict]:
+        verdict = model_verdict
+    if model_verdict == "PASS" and gate.status == "fail" and row != 1:
+        floor = "REJECT" if "evidence.invocation_ref" in gate.failed_rules else "LOW_CONFID"
+        if STRICTNESS[floor] < STRICTNESS[verdict]:
+            verdict = floor
+    if model_verdict is not None and verdict != model_verdict:
+        adjustments.append(
+            VerdictAdjustment(from_=model_verdict, to=verdict, reason=f"verdict rule {row}: {reason}")
+        )
+    return VerdictOutcome(
+        verdict=verdict,
+        rule_verdict=rule_verdict,
+        rule_row=row,
+        rule_reason=reason,
+        groundedness_score=score,
+        critical_fact_count=len(critical_ids) if contract else 0,
+        claim_checks=checks,
+        adjustments=adjustments,
+    )
+
+
+def _rule_verdict(
+    parse_status: ParseStatus,
+    critical: list[ClaimCheck],
+    gate: GatekeeperResult,
+    extra_facts: list[FactCheck],
+    score: float,
+) -> tuple[int, str, str]:
+    if parse_status.status != "valid":
+        return 1, "LOW_CONFID", f"executor output is {parse_status.status}; no PASS from natural-language fallback"
+    contradicted = [c.claim_id for c in critical if c.verification == "contradicted"]
+    if contradicted:
+        return 2, "REJECT", f"critical claim(s) contradicted: {', '.join(contradicted)}"
+    critical_ids = {c.claim_id for c in critical}
+    bad_refs = sorted(
+        {f.claim_id for f in gate.findings if f.rule == "evidence.invocation_ref" and f.claim_id in critical_ids}
+    )
+    if bad_refs:
+        return 3, "REJECT", f"fabricated invocation reference in critical claim(s): {', '.join(bad_refs)}"
+    if not critical:
+        return 4, "LOW_CONFID", "no critical claims"
+    lowering = [c.claim_id for c in critical if c.verification in LOWERING]
+    if lowering:
+        return 5, "LOW_CONFID", f"critical claim(s) not fully supported: {', '.join(lowering)}"
+    if not any(c.verification == "direct_observation" for c in critical):
+        return 6, "LOW_CONFID", "no critical claim is directly observed"
+    if gate.status == "fail":
+        return 7, "LOW_CONFID", f"gatekeeper failed: {', '.join(gate.failed_rules)}"
+    unsupported_extra = [f for f in extra_facts if f.classification in ("no_evidence", "contradicted")]
+    if unsupported_extra or "answer.unbacked_entity" in gate.warned_rules:
+        return 8, "LOW_CONFID", "the answer states facts beyond its supported claims"
+    if score < PASS_THRESHOLD:
+        return 9, "LOW_CONFID", f"groundedness {score} below {PASS_THRESHOLD}"
+    return 10, "PASS", "every critical claim is supported and at least one is directly observed"

@@ -1,0 +1,5 @@
+"""Version strings recorded in every verifier_evaluation and compiled artifact."""
+
+__version__ = "0.1.0"
+RULES_VERSION = "rules-1"
+PROGRAM_VERSION = f"groundcheck-{__version__}/{RULES_VERSION}"

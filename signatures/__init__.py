@@ -1,0 +1,55 @@
+"""Formats of groundcheck: pydantic models (always importable, no DSPy).
+
+The DSPy signatures live in `groundcheck.signatures.executor` and `groundcheck.signatures.verifier`
+and are imported only by code that runs an LM.
+"""
+
+from groundcheck.signatures.models import (
+    CLAIM_TYPES,
+    GUIDANCE_DOC_TYPES,
+    VERDICTS,
+    VERIFICATIONS,
+    Claim,
+    ClaimCheck,
+    EvidenceBinding,
+    EvidenceRef,
+    ExecutorContract,
+    FactCheck,
+    Finding,
+    GatekeeperResult,
+    Labels,
+    ParseStatus,
+    Session,
+    ToolCall,
+    ToolTraceItem,
+    VerdictAdjustment,
+    VerifierEvaluation,
+    VerifierInput,
+    VerifierModelOutput,
+    item_text,
+)
+
+__all__ = [
+    "CLAIM_TYPES",
+    "GUIDANCE_DOC_TYPES",
+    "VERDICTS",
+    "VERIFICATIONS",
+    "Claim",
+    "ClaimCheck",
+    "EvidenceBinding",
+    "EvidenceRef",
+    "ExecutorContract",
+    "FactCheck",
+    "Finding",
+    "GatekeeperResult",
+    "Labels",
+    "ParseStatus",
+    "Session",
+    "ToolCall",
+    "ToolTraceItem",
+    "VerdictAdjustment",
+    "VerifierEvaluation",
+    "VerifierInput",
+    "VerifierModelOutput",
+    "item_text",
+]
