@@ -59,6 +59,11 @@ _NUMBER = re.compile(
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d)(?:\.\d+)?)?(?![\d])")
 _CHINESE_HOUR = re.compile(r"(?<!\d)(?P<h>[01]?\d|2[0-3])\s?点(?:(?P<m>[0-5]?\d)分?)?")
 
+_EVIDENCE_NUMBER = re.compile(
+    r"(?P<date>(?<!\d)\d{4}-\d{2}-\d{2}(?!\d))|" + _CLOCK.pattern + "|" + _NUMBER.pattern,
+    re.IGNORECASE,
+)
+
 # A bare integer this small is usually a count the claim derived ("3 个 pod"): soft evidence.
 SMALL_COUNT = 10
 
@@ -118,19 +123,25 @@ def extract_mentions(text: str) -> Mentions:
 
 
 def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
-    """Every number (with unit) and clock time in an already folded evidence text, at most `limit`."""
+    """Every number (with unit) and clock time in an already folded evidence text, at most `limit`.
+
+    One pass: a date or a clock time is taken whole, so its parts ("2026", "13" of "13:50") are
+    not numbers of their own.
+    """
     found: list[NumberMention] = []
-    for m in _CLOCK.finditer(folded_text):
-        seconds = int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
-        found.append(NumberMention(m.group(0), float(seconds), "clock", 0))
-        if len(found) >= limit // 2:
-            break
-    for m in _NUMBER.finditer(folded_text):
-        mention = number_from_match(m)
-        if mention is not None:
+    for m in _EVIDENCE_NUMBER.finditer(folded_text):
+        if m["date"]:
+            continue
+        if m["h"]:
+            seconds = int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
+            found.append(NumberMention(m.group(0), float(seconds), "clock", 0))
+        else:
+            mention = number_from_match(m)
+            if mention is None:
+                continue
             found.append(mention)
-            if len(found) >= limit:
-                break
+        if len(found) >= limit:
+            break
     return found
 
 

@@ -1,0 +1,158 @@
+"""`groundcheck` command line: thin wrappers over the library; errors map to exit code 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import IO
+
+from groundcheck.programs.errors import GroundcheckError, InputError
+from groundcheck.programs.parse import parse_executor_output
+from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.sessions import iter_session_lines, read_session_file
+from groundcheck.programs.trace_index import TraceIndex
+from groundcheck.programs.trace_summary import DEFAULT_BUDGET, summarize_trace
+from groundcheck.programs.verifier_input import build_verifier_input
+from groundcheck.signatures import models
+
+EXIT_OK = 0
+EXIT_INPUT = 2
+
+SCHEMAS: dict[str, type] = {
+    "session": models.Session,
+    "tool_call": models.ToolCall,
+    "executor_contract": models.ExecutorContract,
+    "claim": models.Claim,
+    "evidence_binding": models.EvidenceBinding,
+    "parse_status": models.ParseStatus,
+    "gatekeeper_result": models.GatekeeperResult,
+    "claim_check": models.ClaimCheck,
+    "fact_check": models.FactCheck,
+    "verifier_model_output": models.VerifierModelOutput,
+    "verifier_input": models.VerifierInput,
+    "verifier_evaluation": models.VerifierEvaluation,
+    "labels": models.Labels,
+}
+
+
+def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    """Run the CLI; returns the exit code (the console script exits with it)."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if not getattr(args, "handler", None):
+        parser.print_help(out)
+        return EXIT_INPUT
+    try:
+        return args.handler(args, out, err)
+    except GroundcheckError as exc:
+        print(f"groundcheck: error: {exc}", file=err)
+        return EXIT_INPUT
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="groundcheck", description=__doc__)
+    sub = parser.add_subparsers(dest="command")
+
+    verify = sub.add_parser("verify", help="verify one session (.json) or many (.jsonl)")
+    verify.add_argument("path")
+    verify.add_argument("--backend", choices=["rules", "replay"], default="rules")
+    verify.add_argument("--out", help="write the records here instead of standard output")
+    verify.add_argument("--summary-budget", type=int, default=DEFAULT_BUDGET)
+    verify.set_defaults(handler=_cmd_verify)
+
+    vin = sub.add_parser("verifier-input", help="print exactly what the Verifier receives for a session")
+    vin.add_argument("path")
+    vin.add_argument("--summary-budget", type=int, default=DEFAULT_BUDGET)
+    vin.set_defaults(handler=_cmd_verifier_input)
+
+    schema = sub.add_parser("schema", help="print the JSON Schema of a format (all when no name)")
+    schema.add_argument("name", nargs="?", choices=sorted(SCHEMAS))
+    schema.set_defaults(handler=_cmd_schema)
+
+    demo = sub.add_parser("demo", help="verify the bundled example sessions and print their verdicts")
+    demo.set_defaults(handler=_cmd_demo)
+    return parser
+
+
+def _cmd_verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    path = Path(args.path)
+    sink, close = _open_sink(args.out, out)
+    try:
+        if path.suffix == ".jsonl":
+            return _verify_lines(path, args, sink, err)
+        record = verify_session(read_session_file(path), args.backend, summary_budget=args.summary_budget)
+        sink.write(record.model_dump_json(by_alias=True, indent=2) + "\n")
+        return EXIT_OK
+    finally:
+        close()
+
+
+def _verify_lines(path: Path, args: argparse.Namespace, sink: IO[str], err: IO[str]) -> int:
+    from tqdm import tqdm
+
+    bad = 0
+    with tqdm(desc="verify", unit="session", file=err, disable=None) as bar:
+        for _lineno, item in iter_session_lines(path):
+            bar.update(1)
+            if isinstance(item, InputError):
+                bad += 1
+                print(f"groundcheck: error: {item}", file=err)
+                continue
+            record = verify_session(item, args.backend, summary_budget=args.summary_budget)
+            sink.write(record.model_dump_json(by_alias=True) + "\n")
+    return EXIT_INPUT if bad else EXIT_OK
+
+
+def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    session = read_session_file(args.path)
+    parsed = parse_executor_output(session.executor_final_answer)
+    summary = summarize_trace(TraceIndex(session), parsed.contract, args.summary_budget)
+    vin = build_verifier_input(session, parsed, summary)
+    out.write(vin.model_dump_json(indent=2) + "\n")
+    return EXIT_OK
+
+
+def _cmd_schema(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    names = [args.name] if args.name else sorted(SCHEMAS)
+    schemas = {n: SCHEMAS[n].model_json_schema(by_alias=True) for n in names}
+    out.write(json.dumps(schemas[args.name] if args.name else schemas, ensure_ascii=False, indent=2) + "\n")
+    return EXIT_OK
+
+
+def _cmd_demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from groundcheck.evals.examples import bundled_examples
+
+    rows = []
+    for path in bundled_examples():
+        session = read_session_file(path)
+        record = verify_session(session)
+        gold = session.labels.verdict if session.labels else None
+        rows.append((session.session_id, record.verdict, gold, record.groundedness_score, record.gatekeeper_result))
+    width = max(len(r[0]) for r in rows)
+    out.write(f"{'session':<{width}}  {'verdict':<10}  {'expected':<10}  score   gatekeeper\n")
+    agree = 0
+    for sid, verdict, gold, score, gate in rows:
+        agree += verdict == gold
+        failed = ",".join(gate.failed_rules) or "-"
+        out.write(f"{sid:<{width}}  {verdict:<10}  {gold or '?':<10}  {score:<6}  {gate.status} {failed}\n")
+    out.write(f"{agree}/{len(rows)} verdicts as expected\n")
+    return EXIT_OK if agree == len(rows) else 1
+
+
+def _open_sink(path: str | None, default: IO[str]) -> tuple[IO[str], callable]:
+    if not path:
+        return default, lambda: None
+    try:
+        handle = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller's finally
+    except OSError as exc:
+        raise InputError(f"{path}: cannot write: {exc.strerror}") from None
+    return handle, handle.close
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
