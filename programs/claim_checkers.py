@@ -7,22 +7,25 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Protocol
 
 from groundcheck.programs.model_output import parse_model_output
 from groundcheck.programs.parse import ParsedOutput
 from groundcheck.programs.rules_checker import check_claims_by_rules
 from groundcheck.programs.trace_index import TraceIndex
+from groundcheck.programs.verifier_input import build_verifier_input
 from groundcheck.signatures.models import (
     ExecutorContract,
     GatekeeperResult,
     Session,
+    ToolTraceItem,
     VerifierInput,
     VerifierModelOutput,
 )
 
 
-@dataclass(frozen=True)
+@dataclass
 class CheckRequest:
     """Everything a claim checker may use. An LM checker sends only `verifier_input` and `hints`."""
 
@@ -31,8 +34,13 @@ class CheckRequest:
     contract: ExecutorContract
     index: TraceIndex
     gate: GatekeeperResult
-    verifier_input: VerifierInput
+    summary: list[ToolTraceItem]
     hints: VerifierModelOutput  # the rules backend's per-claim findings
+
+    @cached_property
+    def verifier_input(self) -> VerifierInput:
+        """Built on first use: the rules backend never needs it."""
+        return build_verifier_input(self.session, self.parsed, self.summary)
 
 
 class ClaimChecker(Protocol):

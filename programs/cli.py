@@ -38,7 +38,9 @@ SCHEMAS: dict[str, type] = {
 }
 
 
-def main(argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+def main(
+    argv: Sequence[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None
+) -> int:
     """Run the CLI; returns the exit code (the console script exits with it)."""
     out = stdout or sys.stdout
     err = stderr or sys.stderr
@@ -132,7 +134,9 @@ def _cmd_demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         session = read_session_file(path)
         record = verify_session(session)
         gold = session.labels.verdict if session.labels else None
-        rows.append((session.session_id, record.verdict, gold, record.groundedness_score, record.gatekeeper_result))
+        rows.append(
+            (session.session_id, record.verdict, gold, record.groundedness_score, record.gatekeeper_result)
+        )
     width = max(len(r[0]) for r in rows)
     out.write(f"{'session':<{width}}  {'verdict':<10}  {'expected':<10}  score   gatekeeper\n")
     agree = 0

@@ -15,12 +15,12 @@ from groundcheck.programs.trace_index import contains_token
 _WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
 _STOP = frozenset(
     """a about above after again against all also am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further had has
-    have having he her here hers him his how i if in into is it its itself just me more most my no nor not
-    now of off on once only or other our out over own same she should so some such than that the their
-    them then there these they this those through to too under until up very was we were what when where
-    which while who whom why will with would you your yes one two three first second new old named called
-    known used made based located set there's it's was were""".split()
+    below between both but by can could did do does doing down during each few for from further had
+    has have having he her here hers him his how i if in into is it its itself just me more most my
+    no nor not now of off on once only or other our out over own same she should so some such than
+    that the their them then there these they this those through to too under until up very was we
+    were what when where which while who whom why will with would you your yes one two three first
+    second new old named called known used made based located set there's it's was were""".split()
 )
 _SUFFIXES = ("ingly", "ings", "ing", "edly", "ed", "es", "s", "ly", "er", "est")
 

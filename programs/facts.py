@@ -45,7 +45,10 @@ def claim_facts(contract: ExecutorContract, checks: list[ClaimCheck]) -> list[Fa
 def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[FactCheck]:
     """Assertive answer sentences that name something no claim contains, classified by the trace."""
     claims_flat = fold(
-        "\n".join(c.claim_text + "\n" + "\n".join(b.evidence_excerpt for b in c.evidence_bindings) for c in contract.claims)
+        "\n".join(
+            c.claim_text + "\n" + "\n".join(b.evidence_excerpt for b in c.evidence_bindings)
+            for c in contract.claims
+        )
     )
     facts = []
     for sentence in split_sentences(contract.user_facing_answer):
@@ -57,8 +60,14 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         if not new_entities and not new_numbers:
             continue
         new = Mentions(tuple(new_entities), tuple(new_numbers))
-        facts.append(FactCheck(fact=sentence, classification=classify_by_trace(new, index), claim_id=None,
-                               source="user_facing_answer"))
+        facts.append(
+            FactCheck(
+                fact=sentence,
+                classification=classify_by_trace(new, index),
+                claim_id=None,
+                source="user_facing_answer",
+            )
+        )
     return facts
 
 

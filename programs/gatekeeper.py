@@ -43,8 +43,14 @@ class GateContext:
     def contract_flat(self) -> str:
         """Everything the contract states besides the answer, folded, for the answer checks."""
         parts = [self.contract.diagnosis_summary]
-        parts += [c.model_dump_json() for c in self.contract.claims]
-        for items in (self.contract.hypotheses, self.contract.recommended_actions, self.contract.missing_info):
+        for claim in self.contract.claims:
+            parts.append(claim.claim_text)
+            parts += [f"{b.source_id}\n{b.evidence_excerpt}" for b in claim.evidence_bindings]
+        for items in (
+            self.contract.hypotheses,
+            self.contract.recommended_actions,
+            self.contract.missing_info,
+        ):
             parts += [item_text(i) for i in items]
         return fold("\n".join(parts))
 
@@ -61,7 +67,9 @@ def run_gatekeeper(parsed: ParsedOutput, index: TraceIndex) -> GatekeeperResult:
         every rule, with sorted `failed_rules` / `warned_rules`.
     """
     if parsed.contract is None:
-        finding = _finding("contract.parse", None, f"parse status is {parsed.status.status}: {parsed.status.error}")
+        finding = _finding(
+            "contract.parse", None, f"parse status is {parsed.status.status}: {parsed.status.error}"
+        )
         return summarize([finding])
     ctx = GateContext(parsed.contract, index, parsed.status.fenced)
     findings: list[Finding] = []
@@ -92,14 +100,18 @@ def check_id_unique(ctx: GateContext) -> list[Finding]:
     out = []
     for claim in ctx.contract.claims:
         if claim.claim_id in seen:
-            out.append(_finding("claim.id_unique", claim.claim_id, f"claim_id {claim.claim_id!r} is used twice"))
+            out.append(
+                _finding("claim.id_unique", claim.claim_id, f"claim_id {claim.claim_id!r} is used twice")
+            )
         seen.add(claim.claim_id)
     return out
 
 
 def check_binding_required(ctx: GateContext) -> list[Finding]:
     return [
-        _finding("claim.binding_required", c.claim_id, f"support_level {c.support_level} but no evidence binding")
+        _finding(
+            "claim.binding_required", c.claim_id, f"support_level {c.support_level} but no evidence binding"
+        )
         for c in ctx.contract.claims
         if c.support_level in ("direct", "indirect") and not c.evidence_bindings
     ]
@@ -124,7 +136,11 @@ def check_invocation_ref(ctx: GateContext) -> list[Finding]:
             for inv in binding.source_invocation_ids:
                 if ctx.index.get(inv) is None:
                     out.append(
-                        _finding("evidence.invocation_ref", claim.claim_id, f"invocation {inv!r} is not in tool_calls")
+                        _finding(
+                            "evidence.invocation_ref",
+                            claim.claim_id,
+                            f"invocation {inv!r} is not in tool_calls",
+                        )
                     )
     return out
 
@@ -150,7 +166,9 @@ def check_excerpt(ctx: GateContext) -> list[Finding]:
             if not ctx.index.excerpt_found(binding):
                 where = ", ".join(binding.source_invocation_ids)
                 excerpt = _short(binding.evidence_excerpt)
-                out.append(_finding("evidence.excerpt", claim.claim_id, f"excerpt {excerpt!r} not found in {where}"))
+                out.append(
+                    _finding("evidence.excerpt", claim.claim_id, f"excerpt {excerpt!r} not found in {where}")
+                )
     return out
 
 
@@ -160,7 +178,9 @@ def check_failed_call(ctx: GateContext) -> list[Finding]:
         for binding in claim.evidence_bindings:
             calls = ctx.index.existing(binding.source_invocation_ids)
             if calls and all(ev.call.status == "error" for ev in calls):
-                detail = f"binding cites only failed calls ({', '.join(ev.call.invocation_id for ev in calls)})"
+                detail = (
+                    f"binding cites only failed calls ({', '.join(ev.call.invocation_id for ev in calls)})"
+                )
                 out.append(_finding("evidence.failed_call", claim.claim_id, detail))
     return out
 
@@ -170,7 +190,9 @@ def check_guidance_as_fact(ctx: GateContext) -> list[Finding]:
     for claim in ctx.contract.critical_claims:
         bindings = claim.evidence_bindings
         if bindings and all(ctx.index.binding_is_guidance(b) for b in bindings):
-            detail = "every binding points at runbook / skill / historical-case guidance, not incident evidence"
+            detail = (
+                "every binding points at runbook / skill / historical-case guidance, not incident evidence"
+            )
             out.append(_finding("evidence.guidance_as_fact", claim.claim_id, detail))
     return out
 
@@ -198,7 +220,9 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
         if literal_number_in(ctx.contract_flat, number):
             continue
         if ctx.index.number_location(number, every_call) == "nowhere":
-            out.append(_finding("answer.unbacked_entity", None, f"answer states {number.text!r}, found nowhere"))
+            out.append(
+                _finding("answer.unbacked_entity", None, f"answer states {number.text!r}, found nowhere")
+            )
     return out
 
 

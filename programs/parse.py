@@ -9,9 +9,8 @@ import json
 import re
 from dataclasses import dataclass
 
-from pydantic import ValidationError
-
 from groundcheck.signatures.models import ExecutorContract, ParseStatus
+from pydantic import ValidationError
 
 _FENCE = re.compile(r"\A```(?:json|JSON)?[ \t]*\r?\n(?P<body>.*?)\r?\n?```\Z", re.DOTALL)
 _MAX_ERRORS_SHOWN = 5
@@ -57,7 +56,7 @@ def parse_executor_output(raw: object) -> ParsedOutput:
         return _failed("malformed", "not JSON: nesting too deep", fenced)
     if text[end:].strip():
         rest = text[end:].lstrip()
-        what = "another JSON value" if rest[:1] in "{[\"" else "text"
+        what = "another JSON value" if rest[:1] in '{["' else "text"
         return _failed("malformed", f"{what} after the JSON object at character {end}", fenced)
     if not isinstance(value, dict):
         return _failed("malformed", f"the JSON value is a {_json_type(value)}, not an object", fenced)

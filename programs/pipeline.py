@@ -4,17 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundcheck.programs.claim_checkers import CheckRequest, ClaimChecker, ReplayChecker, RulesChecker, rules_hints
+from groundcheck.programs.claim_checkers import (
+    CheckRequest,
+    ClaimChecker,
+    ReplayChecker,
+    RulesChecker,
+    rules_hints,
+)
 from groundcheck.programs.errors import ConfigError
 from groundcheck.programs.facts import claim_facts, extra_answer_facts, fallback_facts
 from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.rules_checker import evidence_refs
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.trace_index import TraceIndex
 from groundcheck.programs.trace_summary import DEFAULT_BUDGET, summarize_trace
 from groundcheck.programs.verdict import align_claim_checks, decide_verdict
-from groundcheck.programs.verifier_input import build_verifier_input
 from groundcheck.programs.version import PROGRAM_VERSION
 from groundcheck.signatures.models import Session, VerifierEvaluation, VerifierModelOutput
 
@@ -67,14 +71,14 @@ def verify_session(
             contract=contract,
             index=index,
             gate=gate,
-            verifier_input=build_verifier_input(session, parsed, summary),
+            summary=summary,
             hints=hints,
         )
         try:
             model_output = checker.check(request)
         except Exception as exc:  # any checker failure becomes a recorded error, never a crash
             verifier_error = f"{type(exc).__name__}: {exc}"
-        refs = {c.claim_id: evidence_refs(c, index) for c in contract.claims}
+        refs = {check.claim_id: check.evidence_refs for check in hints.claim_checks}
         checks = align_claim_checks(contract, model_output.claim_checks if model_output else [], refs)
         extra = extra_answer_facts(contract, index)
         facts = []

@@ -29,7 +29,9 @@ from groundcheck.signatures.models import (
     VerifierModelOutput,
 )
 
-BROKEN_REFERENCE_RULES = frozenset({"evidence.invocation_ref", "evidence.excerpt", "evidence.guidance_as_fact"})
+BROKEN_REFERENCE_RULES = frozenset(
+    {"evidence.invocation_ref", "evidence.excerpt", "evidence.guidance_as_fact"}
+)
 _MIN_WORD_COVERAGE = 0.5
 _RANK = {"direct_observation": 0, "reasonable_inference": 1, "overstated": 2}
 
@@ -68,10 +70,14 @@ def check_claim(claim: Claim, index: TraceIndex, gate: GatekeeperResult) -> Clai
     found = _assess(claim, index, cited)
 
     def result(verification: str, detail: str) -> ClaimCheck:
-        return ClaimCheck(claim_id=claim.claim_id, verification=verification, detail=detail, evidence_refs=refs)
+        return ClaimCheck(
+            claim_id=claim.claim_id, verification=verification, detail=detail, evidence_refs=refs
+        )
 
     if found.nowhere:
-        return result("contradicted", f"names {_quote(found.nowhere)}, which no tool output contains or implies")
+        return result(
+            "contradicted", f"names {_quote(found.nowhere)}, which no tool output contains or implies"
+        )
 
     broken = sorted({f.rule for f in gate.claim_findings(claim.claim_id) if f.rule in BROKEN_REFERENCE_RULES})
     usable = [b for b in claim.evidence_bindings if _binding_usable(b, index)]
@@ -88,7 +94,9 @@ def check_claim(claim: Claim, index: TraceIndex, gate: GatekeeperResult) -> Clai
     if claim.support_level == "none":
         return result("unsupported", "the Executor itself marks it as having no support")
     if found.word_count >= 2 and len(found.uncovered_words) / found.word_count > 1 - _MIN_WORD_COVERAGE:
-        return result("unsupported", f"most of its wording ({_quote(found.uncovered_words)}) is not in the cited output")
+        return result(
+            "unsupported", f"most of its wording ({_quote(found.uncovered_words)}) is not in the cited output"
+        )
 
     best = "direct_observation"
     reasons: list[str] = []

@@ -7,10 +7,9 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
-
 from groundcheck.programs.errors import InputError
 from groundcheck.signatures.models import Session
+from pydantic import ValidationError
 
 
 def ensure_session(value: Session | dict[str, Any]) -> Session:
@@ -58,7 +57,10 @@ def iter_session_lines(path: str | Path) -> Iterator[tuple[int, Session | InputE
             try:
                 yield lineno, ensure_session(value)
             except InputError as exc:
-                yield lineno, InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field)
+                yield (
+                    lineno,
+                    InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field),
+                )
 
 
 def _load_json(path: Path) -> Any:

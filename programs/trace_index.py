@@ -7,6 +7,7 @@ normalised texts of large outputs are computed only when something is looked up 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
@@ -86,6 +87,9 @@ class TraceIndex:
     def __init__(self, session: Session) -> None:
         self.session = session
         self.calls: dict[str, CallEvidence] = {c.invocation_id: CallEvidence(c) for c in session.tool_calls}
+        # the Gatekeeper and the rules checker ask the same questions of the same bindings
+        self._excerpt_memo: dict[tuple[str, tuple[str, ...]], bool] = {}
+        self._guidance_memo: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
 
     def get(self, invocation_id: str) -> CallEvidence | None:
         return self.calls.get(invocation_id)
@@ -99,13 +103,21 @@ class TraceIndex:
 
     def excerpt_found(self, binding: EvidenceBinding) -> bool:
         """Spec §6 `evidence.excerpt`: the excerpt is in the output of a referenced call that exists."""
-        excerpt = normalize(binding.evidence_excerpt)
-        if not excerpt:
-            return False
-        return any(ev.contains_excerpt(excerpt) for ev in self.existing(binding.source_invocation_ids))
+        key = (binding.evidence_excerpt, tuple(binding.source_invocation_ids))
+        if key not in self._excerpt_memo:
+            excerpt = normalize(binding.evidence_excerpt)
+            calls = self.existing(binding.source_invocation_ids)
+            self._excerpt_memo[key] = bool(excerpt) and any(ev.contains_excerpt(excerpt) for ev in calls)
+        return self._excerpt_memo[key]
 
     def binding_is_guidance(self, binding: EvidenceBinding) -> bool:
         """The binding points at a runbook, skill or historical case rather than incident evidence."""
+        key = (binding.source_type, binding.source_id, binding.evidence_excerpt, tuple(binding.source_invocation_ids))
+        if key not in self._guidance_memo:
+            self._guidance_memo[key] = self._is_guidance(binding)
+        return self._guidance_memo[key]
+
+    def _is_guidance(self, binding: EvidenceBinding) -> bool:
         if binding.source_type.lower() in GUIDANCE_DOC_TYPES:
             return True
         docs = [d for ev in self.existing(binding.source_invocation_ids) for d in ev.documents]
@@ -138,10 +150,6 @@ class TraceIndex:
         if _number_in(number, others) or literal_number_in(self._arguments_flat, number):
             return "trace"
         return "nowhere"
-
-    def outputs_strings(self) -> Iterator[str]:
-        for ev in self.calls.values():
-            yield ev.flat
 
 
 def output_text(output: Any) -> str:
@@ -181,16 +189,12 @@ def literal_number_in(haystack: str, number: NumberMention) -> bool:
     digits = _digits_of(number)
     if not digits:
         return False
-    start = haystack.find(digits)
-    while start != -1:
-        end = start + len(digits)
+    # the pattern starts with the literal, so the regex engine's fast prefix search does the scan
+    for m in re.finditer(re.escape(digits) + r"(?!\d|\.\d)", haystack):
+        start = m.start()
         before = haystack[start - 1] if start else ""
-        after = haystack[end : end + 2]
-        glued_left = before.isdigit() or before == "."
-        glued_right = after[:1].isdigit() or (after[:1] == "." and after[1:2].isdigit())
-        if not glued_left and not glued_right:
+        if not (before.isdigit() or before == "."):
             return True
-        start = haystack.find(digits, start + 1)
     return False
 
 

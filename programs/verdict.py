@@ -52,7 +52,9 @@ def align_claim_checks(
     aligned = []
     for claim in contract.claims:
         check = by_id.get(claim.claim_id)
-        verification, detail = (check.verification, check.detail) if check else ("unsupported", "not verified")
+        verification, detail = (
+            (check.verification, check.detail) if check else ("unsupported", "not verified")
+        )
         aligned.append(
             ClaimCheck(
                 claim_id=claim.claim_id,
@@ -70,13 +72,17 @@ def apply_constraints(
     """A claim whose evidence references are broken can not be direct or inferred (spec §8)."""
     out, adjustments = [], []
     for check in checks:
-        broken = sorted({f.rule for f in gate.claim_findings(check.claim_id) if f.rule in BROKEN_REFERENCE_RULES})
+        broken = sorted(
+            {f.rule for f in gate.claim_findings(check.claim_id) if f.rule in BROKEN_REFERENCE_RULES}
+        )
         missing_refs = not check.evidence_refs and check.verification == "direct_observation"
         if (broken and check.verification in ("direct_observation", "reasonable_inference")) or missing_refs:
             why = ", ".join(broken) if broken else "no existing tool call is cited"
             reason = f"claim {check.claim_id}: {why}"
             adjustments.append(VerdictAdjustment(from_=check.verification, to="unsupported", reason=reason))
-            check = check.model_copy(update={"verification": "unsupported", "detail": f"{check.detail} [{why}]"})
+            check = check.model_copy(
+                update={"verification": "unsupported", "detail": f"{check.detail} [{why}]"}
+            )
         out.append(check)
     return out, adjustments
 
@@ -143,13 +149,21 @@ def _rule_verdict(
     score: float,
 ) -> tuple[int, str, str]:
     if parse_status.status != "valid":
-        return 1, "LOW_CONFID", f"executor output is {parse_status.status}; no PASS from natural-language fallback"
+        return (
+            1,
+            "LOW_CONFID",
+            f"executor output is {parse_status.status}; no PASS from natural-language fallback",
+        )
     contradicted = [c.claim_id for c in critical if c.verification == "contradicted"]
     if contradicted:
         return 2, "REJECT", f"critical claim(s) contradicted: {', '.join(contradicted)}"
     critical_ids = {c.claim_id for c in critical}
     bad_refs = sorted(
-        {f.claim_id for f in gate.findings if f.rule == "evidence.invocation_ref" and f.claim_id in critical_ids}
+        {
+            f.claim_id
+            for f in gate.findings
+            if f.rule == "evidence.invocation_ref" and f.claim_id in critical_ids
+        }
     )
     if bad_refs:
         return 3, "REJECT", f"fabricated invocation reference in critical claim(s): {', '.join(bad_refs)}"

@@ -11,7 +11,9 @@ from groundcheck.programs.parse import ParsedOutput
 from groundcheck.signatures.models import Session, ToolTraceItem, VerifierInput
 
 
-def build_verifier_input(session: Session, parsed: ParsedOutput, summary: list[ToolTraceItem]) -> VerifierInput:
+def build_verifier_input(
+    session: Session, parsed: ParsedOutput, summary: list[ToolTraceItem]
+) -> VerifierInput:
     return VerifierInput(
         original_query=session.original_query,
         executor_final_answer=session.executor_final_answer,

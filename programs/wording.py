@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 
 CAUSAL = re.compile(
-    r"原因|导致|因为|由于|引起|造成|根因|所以|因此|致使|caused by|because|due to|root cause|led to|result(?:ed)? (?:of|in)",
+    r"原因|导致|因为|由于|引起|造成|根因|所以|因此|致使"
+    r"|caused by|because|due to|root cause|led to|result(?:ed)? (?:of|in)",
     re.IGNORECASE,
 )
 CERTAIN = re.compile(
@@ -17,13 +18,15 @@ CERTAIN = re.compile(
     re.IGNORECASE,
 )
 HEDGED = re.compile(
-    r"可能|也许|或许|推测|疑似|怀疑|尚需|待确认|未确认|不确定|猜测|might|maybe|possibly|perhaps|likely|suspect",
+    r"可能|也许|或许|推测|疑似|怀疑|尚需|待确认|未确认|不确定|猜测"
+    r"|might|maybe|possibly|perhaps|likely|suspect",
     re.IGNORECASE,
 )
 ADVICE = re.compile(r"建议|推荐|可以考虑|请|应当|应该|需要|should|recommend|consider|try to", re.IGNORECASE)
 GENERAL_KNOWLEDGE = re.compile(
-    r"通常|一般来说|一般情况|默认|业界|众所周知|官方文档|根据经验|最佳实践|常见|往往|typically|by default|in general"
-    r"|usually|well[- ]known|commonly|best practice|according to (?:the )?(?:docs|documentation)",
+    r"通常|一般来说|一般情况|默认|业界|众所周知|官方文档|根据经验|最佳实践|常见|往往"
+    + r"|typically|by default|in general|usually|well[- ]known|commonly|best practice"
+    + r"|according to (?:the )?(?:docs|documentation)",
     re.IGNORECASE,
 )
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;\n])|(?<=\.)\s+")

@@ -37,7 +37,9 @@ def claim(contract: dict[str, Any], claim_id: str) -> dict[str, Any]:
     return next(c for c in contract["claims"] if c["claim_id"] == claim_id)
 
 
-def binding(tool: str, inv: str, excerpt: str, source_type: str = "log", source_id: str | None = None) -> dict[str, Any]:
+def binding(
+    tool: str, inv: str, excerpt: str, source_type: str = "log", source_id: str | None = None
+) -> dict[str, Any]:
     return {
         "source_type": source_type,
         "source_id": source_id or inv,

@@ -2,7 +2,6 @@ import json
 
 import pytest
 from builders import base_session, binding, claim, session_with
-
 from groundcheck.programs.gatekeeper import RULES, run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
 from groundcheck.programs.sessions import ensure_session
@@ -63,7 +62,9 @@ def _fake_excerpt(c):
 
 def _runbook(c):
     claim(c, "c5")["evidence_bindings"] = [
-        binding("lookup_knowledge", "call_o4", "常见原因：堆设置超过容器 limit", "knowledge", "rb-jvm-oom-002")
+        binding(
+            "lookup_knowledge", "call_o4", "常见原因：堆设置超过容器 limit", "knowledge", "rb-jvm-oom-002"
+        )
     ]
 
 
@@ -121,7 +122,13 @@ def test_failed_call_warns():
 def test_guidance_by_excerpt_location_without_doc_id():
     def mutate(c):
         claim(c, "c5")["evidence_bindings"] = [
-            binding("lookup_knowledge", "call_o4", "批量导出任务一次加载 20 万条订单导致内存泄漏", "knowledge", "call_o4")
+            binding(
+                "lookup_knowledge",
+                "call_o4",
+                "批量导出任务一次加载 20 万条订单导致内存泄漏",
+                "knowledge",
+                "call_o4",
+            )
         ]
 
     assert "evidence.guidance_as_fact" in gate(session_with(mutate)).failed_rules
@@ -159,10 +166,14 @@ def test_excerpt_normalisation(excerpt):
 def test_excerpt_inside_json_string_with_newline_and_quotes():
     s = session_with(
         lambda c: claim(c, "c5")["evidence_bindings"].append(
-            binding("lookup_knowledge", "call_o4", '上次事故根因是"批量导出"\n任务', "knowledge", "hc-2026-0412")
+            binding(
+                "lookup_knowledge", "call_o4", '上次事故根因是"批量导出"\n任务', "knowledge", "hc-2026-0412"
+            )
         )
     )
-    s["tool_calls"][3]["output"][1]["content"] = '上次事故根因是"批量导出"\n任务一次加载 20 万条订单导致内存泄漏。'
+    s["tool_calls"][3]["output"][1]["content"] = (
+        '上次事故根因是"批量导出"\n任务一次加载 20 万条订单导致内存泄漏。'
+    )
     assert "evidence.excerpt" not in gate(s).failed_rules
 
 

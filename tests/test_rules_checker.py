@@ -1,6 +1,5 @@
 import pytest
 from builders import binding, claim, session_with
-
 from groundcheck.programs.pipeline import verify_session
 
 
@@ -70,7 +69,11 @@ def test_indirect_support_is_a_ceiling():
 
 
 def test_entity_only_outside_cited_output_is_inference():
-    s = session_with(lambda c: claim(c, "c4").update(claim_text="13:50 到 14:05 之间 order-service 容器因 CrashLoopBackOff 重启 4 次"))
+    s = session_with(
+        lambda c: claim(c, "c4").update(
+            claim_text="13:50 到 14:05 之间 order-service 容器因 CrashLoopBackOff 重启 4 次"
+        )
+    )
     check = check_of(s, "c4")
     assert check.verification == "reasonable_inference"
     assert "crashloopbackoff" in check.detail
@@ -85,12 +88,16 @@ def test_causal_claim_presented_as_direct_is_overstated():
 
 @pytest.mark.parametrize("word", ["一定", "肯定", "已确认", "definitely", "confirmed", "always"])
 def test_certainty_on_inferred_claim_is_overstated(word):
-    s = session_with(lambda c: claim(c, "c5").update(claim_text=claim(c, "c5")["claim_text"] + f"，{word}如此"))
+    s = session_with(
+        lambda c: claim(c, "c5").update(claim_text=claim(c, "c5")["claim_text"] + f"，{word}如此")
+    )
     assert check_of(s, "c5").verification == "overstated"
 
 
 def test_certainty_on_observed_fact_stays_direct():
-    s = session_with(lambda c: claim(c, "c1").update(claim_text="已确认 14:03 order-service 出现 OutOfMemoryError"))
+    s = session_with(
+        lambda c: claim(c, "c1").update(claim_text="已确认 14:03 order-service 出现 OutOfMemoryError")
+    )
     assert check_of(s, "c1").verification == "direct_observation"
 
 
@@ -115,7 +122,9 @@ def test_general_knowledge_is_external_unknown():
 def test_guidance_binding_is_unsupported():
     def mutate(c):
         claim(c, "c5")["evidence_bindings"] = [
-            binding("lookup_knowledge", "call_o4", "常见原因：堆设置超过容器 limit", "runbook", "rb-jvm-oom-002")
+            binding(
+                "lookup_knowledge", "call_o4", "常见原因：堆设置超过容器 limit", "runbook", "rb-jvm-oom-002"
+            )
         ]
 
     check = check_of(session_with(mutate), "c5")

@@ -1,0 +1,66 @@
+"""What the operator sees: the verifier-routed display path (seed 001), never raw JSON by default.
+
+PASS shows `user_facing_answer`; LOW_CONFID shows it with a Chinese caveat naming what could not
+be confirmed; REJECT shows a fallback built only from hypotheses, actions and missing info.
+"""
+
+from __future__ import annotations
+
+from groundcheck.signatures.models import ExecutorContract, VerifierEvaluation, item_text
+
+_UNCONFIRMED = frozenset({"unsupported", "external_unknown", "overstated", "contradicted"})
+_MAX_LISTED = 3
+
+
+def operator_reply(record: VerifierEvaluation) -> str:
+    """The Chinese reply for the chat, chosen by the effective verdict."""
+    contract = (
+        ExecutorContract.model_validate(record.executor_structured_output)
+        if record.executor_structured_output
+        else None
+    )
+    if contract is None:
+        return (
+            "⚠️ 本次诊断结果未能通过结构化校验，以下结论无法逐条核实，请谨慎参考。\n"
+            "建议：重新发起诊断，或直接查看相关日志与指标。"
+        )
+    if record.verdict == "PASS":
+        return contract.user_facing_answer
+    if record.verdict == "LOW_CONFID":
+        return contract.user_facing_answer + "\n\n" + _caveat(record, contract)
+    return _fallback(contract)
+
+
+def _caveat(record: VerifierEvaluation, contract: ExecutorContract) -> str:
+    texts = {c.claim_id: c.claim_text for c in contract.claims}
+    doubtful = [
+        texts[c.claim_id]
+        for c in record.claim_checks
+        if c.verification in _UNCONFIRMED and c.claim_id in texts
+    ]
+    extra = [
+        f.fact
+        for f in record.facts_checked
+        if f.source == "user_facing_answer" and f.classification in ("no_evidence", "contradicted")
+    ]
+    items = (doubtful + extra)[:_MAX_LISTED]
+    if items:
+        listed = "；".join(f"“{t}”" for t in items)
+        return f"⚠️ 置信度较低：以下内容未能被本次工具调用结果证实：{listed}。请结合实际情况核实后再采取行动。"
+    return "⚠️ 置信度较低：部分结论仅为推断，缺少直接证据，请核实后再采取行动。"
+
+
+def _fallback(contract: ExecutorContract) -> str:
+    lines = ["⚠️ 本次诊断的部分结论与工具返回的证据不符，已不予展示。以下仅供排查参考："]
+    sections = (
+        ("可能的原因（尚未证实）", contract.hypotheses),
+        ("建议的排查与处置", contract.recommended_actions),
+        ("仍需补充的信息", contract.missing_info),
+    )
+    for title, items in sections:
+        if items:
+            lines.append(f"{title}：")
+            lines += [f"- {item_text(i)}" for i in items]
+    if len(lines) == 1:
+        lines.append("暂无可靠结论，建议人工排查相关日志与指标。")
+    return "\n".join(lines)

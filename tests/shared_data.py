@@ -1,0 +1,13 @@
+"""`../shared` for tests: required in CI, skipped (with a reason) on a user's clone without it."""
+
+import os
+
+import pytest
+from groundcheck.evals.shared import shared_dir
+
+
+def require_shared():
+    path = shared_dir(required=bool(os.environ.get("CI")))
+    if path is None:
+        pytest.skip("../shared is not present (set GROUNDCHECK_SHARED)")
+    return path

@@ -1,0 +1,202 @@
+from groundcheck.programs.verdict import STRICTNESS, decide_verdict, groundedness
+from groundcheck.signatures.models import (
+    VERIFICATIONS,
+    ClaimCheck,
+    EvidenceRef,
+    ExecutorContract,
+    FactCheck,
+    Finding,
+    GatekeeperResult,
+    ParseStatus,
+)
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+VALID = ParseStatus(status="valid")
+PASSING_GATE = GatekeeperResult(status="pass")
+REF = [EvidenceRef(trace_ref="t:s", tool_name="query_logs", source_invocation_ids=["call_1"])]
+ORDER = [
+    "contradicted",
+    "external_unknown",
+    "unsupported",
+    "overstated",
+    "reasonable_inference",
+    "direct_observation",
+]
+
+
+def contract(n: int, background: int = 0) -> ExecutorContract:
+    claims = [
+        {
+            "claim_id": f"c{i}",
+            "claim_type": "background" if i < background else "symptom",
+            "claim_text": "x",
+            "support_level": "direct",
+            "evidence_bindings": [],
+        }
+        for i in range(n)
+    ]
+    return ExecutorContract(
+        answer_version="2.0",
+        diagnosis_summary="",
+        claims=claims,
+        hypotheses=[],
+        recommended_actions=[],
+        missing_info=[],
+        user_facing_answer="中文回答",
+    )
+
+
+def checks(*classes: str) -> list[ClaimCheck]:
+    return [
+        ClaimCheck(claim_id=f"c{i}", verification=v, detail="", evidence_refs=REF)
+        for i, v in enumerate(classes)
+    ]
+
+
+def decide(classes, gate=PASSING_GATE, model=None, parse=VALID, extra=(), background=0):
+    return decide_verdict(
+        parse_status=parse,
+        contract=contract(len(classes), background) if parse.status == "valid" else None,
+        checks=checks(*classes),
+        gate=gate,
+        extra_facts=list(extra),
+        model_verdict=model,
+    )
+
+
+def fail_gate(rule="evidence.excerpt", claim_id="c0"):
+    return GatekeeperResult(
+        status="fail",
+        failed_rules=[rule],
+        findings=[Finding(rule=rule, severity="fail", claim_id=claim_id, detail="d")],
+    )
+
+
+def test_row1_unparseable_is_low_confid_whatever_the_model_says():
+    for model in (None, "PASS", "REJECT"):
+        out = decide(
+            [],
+            parse=ParseStatus(status="malformed", error="x"),
+            model=model,
+            gate=fail_gate("contract.parse", None),
+        )
+        assert (out.verdict, out.rule_row) == ("LOW_CONFID", 1)
+
+
+def test_row2_contradicted_rejects():
+    assert (decide(["direct_observation", "contradicted"]).verdict) == "REJECT"
+
+
+def test_row3_invocation_ref_on_critical_rejects():
+    out = decide(["contradicted", "direct_observation"], gate=fail_gate("evidence.invocation_ref", "c1"))
+    assert out.rule_row == 2
+    out = decide(
+        ["direct_observation", "direct_observation"], gate=fail_gate("evidence.invocation_ref", "c1")
+    )
+    assert (out.verdict, out.rule_row) == ("REJECT", 3)
+
+
+def test_row4_no_critical_claims():
+    assert decide([]).rule_row == 4
+    assert decide(["direct_observation"], background=1).verdict == "LOW_CONFID"
+
+
+def test_row5_and_row6():
+    assert decide(["direct_observation", "overstated"]).rule_row == 5
+    assert decide(["reasonable_inference", "reasonable_inference"]).rule_row == 6
+
+
+def test_row7_gate_fail_blocks_pass():
+    gate = fail_gate("answer.language", None)
+    assert (decide(["direct_observation"], gate=gate).verdict) == "LOW_CONFID"
+
+
+def test_row8_extra_fact_and_unbacked_entity():
+    extra = [FactCheck(fact="x", classification="no_evidence", source="user_facing_answer")]
+    assert decide(["direct_observation"], extra=extra).rule_row == 8
+    warn = GatekeeperResult(status="warn", warned_rules=["answer.unbacked_entity"])
+    assert decide(["direct_observation"], gate=warn).rule_row == 8
+    supported = [FactCheck(fact="x", classification="indirect_support", source="user_facing_answer")]
+    assert decide(["direct_observation"], extra=supported).verdict == "PASS"
+
+
+def test_row10_pass_and_score():
+    out = decide(["direct_observation", "reasonable_inference"])
+    assert (out.verdict, out.groundedness_score, out.critical_fact_count) == ("PASS", 0.8, 2)
+
+
+def test_groundedness_weights_and_rounding():
+    assert groundedness(checks("direct_observation", "overstated", "unsupported")) == round(1.3 / 3, 4)
+    assert groundedness([]) == 0.0
+
+
+def test_constraint_demotes_broken_reference_and_records_it():
+    out = decide(["direct_observation", "direct_observation"], gate=fail_gate("evidence.excerpt", "c1"))
+    assert out.claim_checks[1].verification == "unsupported"
+    assert any(a.from_ == "direct_observation" and a.to == "unsupported" for a in out.adjustments)
+
+
+def test_model_verdict_can_only_make_stricter():
+    assert decide(["direct_observation"], model="REJECT").verdict == "REJECT"
+    out = decide(["direct_observation", "overstated"], model="PASS")
+    assert out.verdict == "LOW_CONFID"
+    assert out.adjustments[-1].from_ == "PASS" and out.adjustments[-1].to == "LOW_CONFID"
+
+
+def test_model_pass_with_any_invocation_ref_failure_is_reject():
+    gate = fail_gate("evidence.invocation_ref", "c9")  # not a claim of this contract
+    out = decide(["direct_observation"], gate=gate, model="PASS")
+    assert out.verdict == "REJECT"
+
+
+classes_st = st.lists(st.sampled_from(VERIFICATIONS), min_size=1, max_size=6)
+rule_st = st.sampled_from(
+    [
+        None,
+        "evidence.excerpt",
+        "evidence.invocation_ref",
+        "evidence.guidance_as_fact",
+        "answer.language",
+        "claim.id_unique",
+    ]
+)
+model_st = st.sampled_from([None, "PASS", "LOW_CONFID", "REJECT"])
+
+
+def _gate(rule, claim_id="c0"):
+    return PASSING_GATE if rule is None else fail_gate(rule, claim_id)
+
+
+@settings(max_examples=400, deadline=None)
+@given(classes_st, st.data(), rule_st, model_st)
+def test_property_demoting_a_claim_never_raises_the_verdict(classes, data, rule, model):
+    i = data.draw(st.integers(min_value=0, max_value=len(classes) - 1))
+    lower = data.draw(st.sampled_from(ORDER[: ORDER.index(classes[i]) + 1]))
+    demoted = [*classes[:i], lower, *classes[i + 1 :]]
+    before = decide(classes, gate=_gate(rule), model=model).verdict
+    after = decide(demoted, gate=_gate(rule), model=model).verdict
+    assert STRICTNESS[after] <= STRICTNESS[before]
+
+
+@settings(max_examples=400, deadline=None)
+@given(classes_st, rule_st.filter(lambda r: r is not None), model_st)
+def test_property_no_pass_when_gatekeeper_failed(classes, rule, model):
+    assert decide(classes, gate=_gate(rule), model=model).verdict != "PASS"
+
+
+@settings(max_examples=200, deadline=None)
+@given(model_st, st.sampled_from(["missing", "malformed"]))
+def test_property_no_pass_when_parsing_failed(model, status):
+    out = decide(
+        [], parse=ParseStatus(status=status, error="e"), model=model, gate=fail_gate("contract.parse", None)
+    )
+    assert out.verdict == "LOW_CONFID"
+
+
+@settings(max_examples=400, deadline=None)
+@given(classes_st, st.data())
+def test_property_model_pass_never_survives_contradicted_critical_claim(classes, data):
+    i = data.draw(st.integers(min_value=0, max_value=len(classes) - 1))
+    classes = [*classes[:i], "contradicted", *classes[i + 1 :]]
+    assert decide(classes, model="PASS").verdict == "REJECT"
