@@ -1,0 +1,26 @@
+# Two entry points (see README): `make demo` (main job, offline) and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint bench setup setup-dev
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+
+setup: $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+
+setup-dev: $(BIN)/python
+	$(BIN)/pip install --quiet -e ".[dev]"
+
+demo: setup
+	$(BIN)/groundcheck demo
+
+test: setup-dev
+	$(BIN)/ruff check .
+	$(BIN)/pytest -q
+
+bench: setup
+	$(BIN)/python benchmarks/bench_core.py
