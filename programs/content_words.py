@@ -44,8 +44,8 @@ def content_words(text: str, skip: tuple[str, ...] = ()) -> ContentWords:
     for m in _WORD.finditer(text):
         raw = m.group(0).strip("'")
         low = raw.lower()
-        if len(low) < 3 or low in _STOP or low in skipped:
-            continue
+        if len(low) < 3 or low in _STOP or low in skipped or (raw.isupper() and len(raw) <= 5):
+            continue  # acronyms (SQL, JVM, DNS) are domain vocabulary, rarely quoted verbatim
         at_start = m.start() == 0 or text[: m.start()].rstrip()[-1:] in (".", "!", "?", "。", ":", '"')
         target = names if raw[0].isupper() and not at_start and not raw.isupper() else words
         if low not in target:
@@ -54,8 +54,10 @@ def content_words(text: str, skip: tuple[str, ...] = ()) -> ContentWords:
 
 
 def word_in(haystack: str, word: str) -> bool:
-    """The word, or another form of its stem ("published" ~ "publish"), occurs in folded text."""
+    """The word, an inflection of it, or its stem occurs in folded text ("key" ~ "keys", "evicted_pods")."""
     if contains_token(haystack, word):
+        return True
+    if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?:s|es|ed|d|ing)?(?![a-z0-9])", haystack):
         return True
     stem = _stem(word)
     return len(stem) >= 4 and stem in haystack

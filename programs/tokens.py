@@ -22,7 +22,7 @@ _LETTER_ENTITIES = (
 )
 _DIGIT_ENTITIES = (
     r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?![\w.])",  # IPv4 (with port)
-    r"(?<!\d)\d{4}-\d{2}-\d{2}(?:[tT ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?)?(?!\d)",  # dates
+    r"(?<!\d)\d{4}-\d{2}-\d{2}(?:[tT ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?(?!\d)",  # dates
     r"(?<![\w.])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b",  # dotted versions
 )
 _PATH_ENTITY = r"(?<![\w/])/(?:[\w.\-{}]+/)*[\w.\-{}]+"
@@ -96,8 +96,9 @@ _UNITS = {
 }
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
-    r"(?<![\w.\-/:])(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
-    r"(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![\w.]*[A-Za-z0-9])",
+    # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
+    r"(?<![A-Za-z0-9_.\-/:])(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
 )
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d)(?:\.\d+)?)?(?![\d])")
 _CHINESE_HOUR = re.compile(r"(?<!\d)(?P<ch>[01]?\d|2[0-3])\s?点(?:(?P<cm>[0-5]?\d)分?)?")

@@ -55,8 +55,13 @@ class CallEvidence:
 
     @cached_property
     def flat(self) -> str:
-        """Folded text with white space kept, for token search with word boundaries."""
-        return "\n".join([fold(self.text), *(fold(s) for s in self._strings)])
+        """Folded output and arguments, white space kept, for token search with word boundaries.
+
+        The arguments say what the output is about (the service whose logs these are), so a claim
+        naming them is still grounded in this call.
+        """
+        arguments = json.dumps(self.call.arguments, ensure_ascii=False)
+        return "\n".join([fold(self.text), *(fold(s) for s in self._strings), fold(arguments)])
 
     @cached_property
     def numbers(self) -> list[NumberMention]:
@@ -97,10 +102,6 @@ class TraceIndex:
     def existing(self, invocation_ids: Iterable[str]) -> list[CallEvidence]:
         return [self.calls[i] for i in invocation_ids if i in self.calls]
 
-    @cached_property
-    def _arguments_flat(self) -> str:
-        return fold(json.dumps([c.arguments for c in self.session.tool_calls], ensure_ascii=False))
-
     def excerpt_found(self, binding: EvidenceBinding) -> bool:
         """Spec §6 `evidence.excerpt`: the excerpt is in the output of a referenced call that exists."""
         key = (binding.evidence_excerpt, tuple(binding.source_invocation_ids))
@@ -136,7 +137,7 @@ class TraceIndex:
         if any(ev.contains_token(token) for ev in self.existing(cited_ids)):
             return "cited"
         others = (ev for i, ev in self.calls.items() if i not in cited_ids)
-        if any(ev.contains_token(token) for ev in others) or contains_token(self._arguments_flat, token):
+        if any(ev.contains_token(token) for ev in others):
             return "trace"
         return "nowhere"
 
@@ -147,7 +148,7 @@ class TraceIndex:
         if _number_in(number, cited_calls):
             return "cited"
         others = [ev for i, ev in self.calls.items() if i not in cited_ids]
-        if _number_in(number, others) or literal_number_in(self._arguments_flat, number):
+        if _number_in(number, others, derive=False):
             return "trace"
         return "nowhere"
 
@@ -175,13 +176,18 @@ def contains_token(haystack: str, token: str) -> bool:
     return False
 
 
-def _number_in(number: NumberMention, calls: list[CallEvidence]) -> bool:
+def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = True) -> bool:
+    """Literally, after unit conversion, or (with `derive`) by one step of arithmetic.
+
+    Arithmetic is allowed only over the outputs a claim cites: over the whole trace almost any
+    number follows from some pair of unrelated values.
+    """
     if not calls:
         return False
     if any(literal_number_in(ev.flat, number) for ev in calls):
         return True
     evidence = [n for ev in calls for n in ev.numbers]
-    return matches_directly(number, evidence) or follows_by_arithmetic(number, evidence)
+    return matches_directly(number, evidence) or (derive and follows_by_arithmetic(number, evidence))
 
 
 def literal_number_in(haystack: str, number: NumberMention) -> bool:
@@ -190,11 +196,16 @@ def literal_number_in(haystack: str, number: NumberMention) -> bool:
     if not digits:
         return False
     # the pattern starts with the literal, so the regex engine's fast prefix search does the scan
-    for m in re.finditer(re.escape(digits) + r"(?!\d|\.\d)", haystack):
+    # not glued to a longer number, a clock time or a date ("21" is not in "10:21:05" or "2026-11-21")
+    glued_right = "" if number.kind == "clock" else r"|:\d|-\d"
+    # nor part of an identifier ("p99", "trace_id=87d6cc8e"), while a unit may follow ("30000ms")
+    for m in re.finditer(re.escape(digits) + r"(?!\d|\.\d" + glued_right + r"|[a-z]*\d)", haystack):
         start = m.start()
-        before = haystack[start - 1] if start else ""
-        if not (before.isdigit() or before == "."):
-            return True
+        before = haystack[max(start - 2, 0) : start]
+        edge = before[-1:]
+        if (edge.isascii() and edge.isalnum()) or edge in (".", ":", "_") or (edge == "-" and before[:1].isdigit()):
+            continue
+        return True
     return False
 
 

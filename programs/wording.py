@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 CAUSAL = re.compile(
-    r"原因|导致|因为|由于|引起|造成|根因|所以|因此|致使"
+    r"原因|导致|因为|由于|引起|引发|造成|根因|所以|因此|致使|所致|有关"
     r"|caused by|because|due to|root cause|led to|result(?:ed)? (?:of|in)",
     re.IGNORECASE,
 )
