@@ -15,13 +15,17 @@ from groundcheck.programs.trace_index import contains_token
 _WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
 _STOP = frozenset(
     """a about above after again against all also am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further had
-    has have having he her here hers him his how i if in into is it its itself just me more most my
-    no nor not now of off on once only or other our out over own same she should so some such than
-    that the their them then there these they this those through to too under until up very was we
-    were what when where which while who whom why will with would you your yes one two three first
-    second new old named called known used made based located set there's it's was were""".split()
+    below between both but by can could did do does doing down during each few for from further had has
+    have having he her here hers him his how i if in into is it its itself just me more most my no nor not
+    now of off on once only or other our out over own same she should so some such than that the their
+    them then there these they this those through to too under until up very was we were what when where
+    which while who whom why will with would you your yes one two three first second new old named called
+    known used made based located set there's it's due without within either neither whether though
+    although however doesn't don't isn't aren't wasn't weren't cannot can't won't didn't hasn't haven't
+    issue issues problem problems thing things""".split()
 )
+_LETTER = re.compile(r"[^\W\d_]")  # any letter, Chinese included
+_SENTENCE_BREAK = re.compile(r"[.!?。:;\"]\s")
 _SUFFIXES = ("ingly", "ings", "ing", "edly", "ed", "es", "s", "ly", "er", "est")
 
 
@@ -46,7 +50,8 @@ def content_words(text: str, skip: tuple[str, ...] = ()) -> ContentWords:
         low = raw.lower()
         if len(low) < 3 or low in _STOP or low in skipped or (raw.isupper() and len(raw) <= 5):
             continue  # acronyms (SQL, JVM, DNS) are domain vocabulary, rarely quoted verbatim
-        at_start = m.start() == 0 or text[: m.start()].rstrip()[-1:] in (".", "!", "?", "。", ":", '"')
+        # a capital at the start of a sentence (its first word with letters) says nothing about names
+        at_start = not _LETTER.search(_SENTENCE_BREAK.split(text[: m.start()])[-1])
         target = names if raw[0].isupper() and not at_start and not raw.isupper() else words
         if low not in target:
             target.append(low)

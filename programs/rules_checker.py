@@ -43,7 +43,8 @@ class _Assessment:
     cited: list[str] = field(default_factory=list)
     nowhere: list[str] = field(default_factory=list)
     outside_cited: list[str] = field(default_factory=list)
-    uncovered_words: list[str] = field(default_factory=list)
+    uncovered_words: list[str] = field(default_factory=list)  # not in the cited outputs
+    new_words: list[str] = field(default_factory=list)  # in no output and not in the question either
     word_count: int = 0
 
 
@@ -106,7 +107,10 @@ def check_claim(claim: Claim, index: TraceIndex, gate: GatekeeperResult) -> Clai
     if found.outside_cited:
         best = _lower(best, "reasonable_inference")
         reasons.append(f"{_quote(found.outside_cited)} appear only outside the cited output")
-    if found.uncovered_words:
+    if found.new_words:
+        best = _lower(best, "overstated")
+        reasons.append(f"it adds {_quote(found.new_words)}, which neither the trace nor the question mentions")
+    elif found.uncovered_words:
         best = _lower(best, "reasonable_inference")
         reasons.append(f"{_quote(found.uncovered_words)} are not in the cited output")
     excerpts = " ".join(b.evidence_excerpt for b in usable)
@@ -166,8 +170,11 @@ def _assess(claim: Claim, index: TraceIndex, cited: list[str]) -> _Assessment:
         (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     found.word_count = len(words.words)
     for word in words.words:
-        if not any(word_in(ev.flat, word) for ev in cited_calls):
-            found.uncovered_words.append(word)
+        if any(word_in(ev.flat, word) for ev in cited_calls):
+            continue
+        found.uncovered_words.append(word)
+        if not index.word_anywhere(word):
+            found.new_words.append(word)
     return found
 
 

@@ -96,6 +96,16 @@ class TraceIndex:
         self._excerpt_memo: dict[tuple[str, tuple[str, ...]], bool] = {}
         self._guidance_memo: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
 
+    @cached_property
+    def query_flat(self) -> str:
+        return fold(self.session.original_query)
+
+    def word_anywhere(self, word: str) -> bool:
+        """An ordinary word occurs in some tool output, its arguments, or the operator's question."""
+        from groundcheck.programs.content_words import word_in
+
+        return word_in(self.query_flat, word) or any(word_in(ev.flat, word) for ev in self.calls.values())
+
     def get(self, invocation_id: str) -> CallEvidence | None:
         return self.calls.get(invocation_id)
 
