@@ -10,13 +10,14 @@ $(BIN)/python:
 	$(BIN)/pip install --quiet --upgrade pip
 
 setup: $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+	$(BIN)/pip install --quiet -e ".[evals]"
 
 setup-dev: $(BIN)/python
 	$(BIN)/pip install --quiet -e ".[dev]"
 
 demo: setup
 	$(BIN)/groundcheck demo
+	$(BIN)/groundcheck eval --dataset synthetic-test --report reports/synthetic-test
 
 test: setup-dev
 	$(BIN)/ruff check .
@@ -24,3 +25,4 @@ test: setup-dev
 
 bench: setup
 	$(BIN)/python benchmarks/bench_core.py
+	$(BIN)/python benchmarks/bench_eval.py

@@ -15,7 +15,6 @@ from typing import Any
 
 _SENTENCE = re.compile(r"(?<=[.!?])\s*(?=[A-Z\"'])")
 _WORD = re.compile(r"[A-Za-z0-9]{3,}")
-SUPPORTED = frozenset({"direct_observation", "reasonable_inference"})
 
 
 def convert_halueval(path: Path) -> list[dict[str, Any]]:

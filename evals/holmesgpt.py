@@ -14,11 +14,12 @@ import hashlib
 import json
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
+
 from groundcheck.evals.synthetic.faults import FAULTS, Draft
 from groundcheck.evals.synthetic.generate import label_verdict
 from groundcheck.evals.synthetic.incident import Incident
@@ -106,8 +107,8 @@ def incident_from_case(case_dir: Path) -> tuple[Incident | None, str]:
 
 
 def _incident(case: str, prompt: str, calls: list[dict[str, Any]], claims: list[dict[str, Any]]) -> Incident:
-    number = next(((c["claim_id"], n) for c in claims for n in re.findall(r"(?<![\w.-])\d+(?![\w.-])", c["claim_text"])), ("", ""))
-    entity = next(((c["claim_id"], t) for c in claims for t in re.findall(r"\b[a-z]+(?:-[a-z0-9]+)+\b", c["claim_text"])), ("", ""))
+    number = _first_match(claims, r"(?<![\w.-])\d+(?![\w.-])")
+    entity = _first_match(claims, r"\b[a-z]+(?:-[a-z0-9]+)+\b")
     inference = next((c["claim_id"] for c in claims if c["support_level"] == "indirect"), "")
     answer = (
         f"经排查，本次问题共得出 {len(claims)} 条结论，均已在工具输出中找到对应证据，详见结构化结论列表。"
@@ -119,7 +120,7 @@ def _incident(case: str, prompt: str, calls: list[dict[str, Any]], claims: list[
         answer=answer, summary=claims[0]["claim_text"],
         number_claim=number[0], number_literal=number[1], entity_claim=entity[0] or claims[0]["claim_id"],
         entity_literal=entity[1], inference_claim=inference,
-        general_claim_text="Kubernetes usually restarts a crashed container with an exponential back-off",
+        general_claim_text="Kubernetes usually restarts crashed containers after a growing delay",
         unsupported_claim_text="A recent rollout of the workload introduced the regression",
         english_answer=" ".join(c["claim_text"] for c in claims),
     )
@@ -143,9 +144,16 @@ def _apply(fault: str, incident: Incident, rng: random.Random) -> Draft | None:
 
 
 def _with(incident: Incident, **changes: Any) -> Incident:
-    from dataclasses import replace
-
     return replace(incident, **changes)
+
+
+def _first_match(claims: list[dict[str, Any]], pattern: str) -> tuple[str, str]:
+    """(claim_id, text) of the first claim text match of `pattern`, or ("", "")."""
+    for claim in claims:
+        found = re.search(pattern, claim["claim_text"])
+        if found:
+            return claim["claim_id"], found.group(0)
+    return "", ""
 
 
 def _session(session_id: str, incident: Incident, draft: Draft) -> dict[str, Any]:

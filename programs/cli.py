@@ -78,6 +78,24 @@ def _parser() -> argparse.ArgumentParser:
 
     demo = sub.add_parser("demo", help="verify the bundled example sessions and print their verdicts")
     demo.set_defaults(handler=_cmd_demo)
+
+    gen = sub.add_parser("gen", help="generate labeled synthetic sessions (.jsonl)")
+    gen.add_argument("--n", type=int, required=True)
+    gen.add_argument("--seed", type=int, default=0)
+    gen.add_argument("--out", required=True)
+    gen.set_defaults(handler=_cmd_gen)
+
+    ev = sub.add_parser("eval", help="evaluate a verifier backend on a dataset, or compare two reports")
+    ev.add_argument("--dataset", help="a bundled name (see `groundcheck datasets`) or a .jsonl / .json path")
+    ev.add_argument("--backend", choices=["rules", "replay"], default="rules")
+    ev.add_argument("--report", help="write report.json and report.html into this folder")
+    ev.add_argument("--workers", type=int, help="processes (default: every core)")
+    ev.add_argument("--limit", type=int, help="only the first N sessions")
+    ev.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"), help="print the difference of two reports")
+    ev.set_defaults(handler=_cmd_eval)
+
+    names = sub.add_parser("datasets", help="list the bundled dataset names")
+    names.set_defaults(handler=_cmd_datasets)
     return parser
 
 
@@ -146,6 +164,54 @@ def _cmd_demo(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         out.write(f"{sid:<{width}}  {verdict:<10}  {gold or '?':<10}  {score:<6}  {gate.status} {failed}\n")
     out.write(f"{agree}/{len(rows)} verdicts as expected\n")
     return EXIT_OK if agree == len(rows) else 1
+
+
+def _cmd_gen(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from groundcheck.evals.datasets import write_jsonl
+    from groundcheck.evals.synthetic import generate_sessions
+
+    if args.n < 1:
+        raise InputError("--n must be at least 1")
+    sessions = generate_sessions(args.n, args.seed)
+    write_jsonl(Path(args.out), sessions)
+    out.write(f"wrote {len(sessions)} sessions to {args.out}\n")
+    return EXIT_OK
+
+
+def _cmd_eval(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from groundcheck.evals.report import compare_reports
+
+    if args.compare:
+        a, b = (_read_report(Path(p)) for p in args.compare)
+        out.write(compare_reports(a, b) + "\n")
+        return EXIT_OK
+    if not args.dataset:
+        raise InputError("eval needs --dataset (or --compare A.json B.json)")
+    from groundcheck.evals.evaluate import evaluate, summary_table
+
+    report_dir = Path(args.report) if args.report else None
+    report = evaluate(args.dataset, args.backend, report_dir=report_dir, workers=args.workers, limit=args.limit)
+    out.write(summary_table(report) + "\n")
+    if report_dir:
+        out.write(f"report: {report_dir / 'report.json'}, {report_dir / 'report.html'}\n")
+    return EXIT_OK
+
+
+def _cmd_datasets(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from groundcheck.evals.datasets import dataset_names
+
+    out.write("\n".join(dataset_names()) + "\n")
+    return EXIT_OK
+
+
+def _read_report(path: Path) -> dict:
+    try:
+        report = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as exc:
+        raise InputError(f"{path}: not a readable report: {exc}") from None
+    if not isinstance(report, dict) or "metrics" not in report:
+        raise InputError(f"{path}: not a groundcheck report (no metrics)")
+    return report
 
 
 def _open_sink(path: str | None, default: IO[str]) -> tuple[IO[str], callable]:

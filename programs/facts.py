@@ -102,6 +102,6 @@ def classify_by_trace(mentions: Mentions, index: TraceIndex) -> str:
         if index.token_location(entity, every_call) == "nowhere":
             return "contradicted"
     for number in mentions.numbers:
-        if index.number_location(number, every_call) == "nowhere":
+        if not index.number_anywhere(number):
             return "no_evidence" if number.is_soft else "contradicted"
     return "indirect_support"

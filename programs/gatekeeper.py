@@ -219,7 +219,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
     for number in mentions.numbers:
         if literal_number_in(ctx.contract_flat, number):
             continue
-        if ctx.index.number_location(number, every_call) == "nowhere":
+        if not ctx.index.number_anywhere(number):
             out.append(
                 _finding("answer.unbacked_entity", None, f"answer states {number.text!r}, found nowhere")
             )

@@ -10,8 +10,9 @@ import json
 import re
 from typing import Any
 
-from groundcheck.signatures.models import VerifierModelOutput
 from pydantic import ValidationError
+
+from groundcheck.signatures.models import VerifierModelOutput
 
 _FENCE = re.compile(r"\A```(?:json|JSON)?\s*\n?(.*?)\n?```\Z", re.DOTALL)
 _VERDICT_ALIASES = {"LOW_CONFIDENCE": "LOW_CONFID", "LOWCONFID": "LOW_CONFID", "FAIL": "REJECT"}

@@ -9,8 +9,9 @@ import json
 import re
 from dataclasses import dataclass
 
-from groundcheck.signatures.models import ExecutorContract, ParseStatus
 from pydantic import ValidationError
+
+from groundcheck.signatures.models import ExecutorContract, ParseStatus
 
 _FENCE = re.compile(r"\A```(?:json|JSON)?[ \t]*\r?\n(?P<body>.*?)\r?\n?```\Z", re.DOTALL)
 _MAX_ERRORS_SHOWN = 5

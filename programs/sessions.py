@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from groundcheck.programs.errors import InputError
 from groundcheck.signatures.models import Session
-from pydantic import ValidationError
 
 
 def ensure_session(value: Session | dict[str, Any]) -> Session:

@@ -106,6 +106,13 @@ class TraceIndex:
 
         return word_in(self.query_flat, word) or any(word_in(ev.flat, word) for ev in self.calls.values())
 
+    def number_anywhere(self, number: NumberMention) -> bool:
+        """A number with no citation: literal or converted anywhere, or derived within one output."""
+        calls = list(self.calls.values())
+        if _number_in(number, calls, derive=False):
+            return True
+        return any(follows_by_arithmetic(number, ev.numbers) for ev in calls)
+
     def get(self, invocation_id: str) -> CallEvidence | None:
         return self.calls.get(invocation_id)
 

@@ -3,6 +3,7 @@
 import os
 
 import pytest
+
 from groundcheck.evals.shared import shared_dir
 
 

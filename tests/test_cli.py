@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 from builders import base_session
+
 from groundcheck.evals.examples import bundled_examples
 from groundcheck.programs.cli import SCHEMAS, main
 

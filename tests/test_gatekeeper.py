@@ -2,6 +2,7 @@ import json
 
 import pytest
 from builders import base_session, binding, claim, session_with
+
 from groundcheck.programs.gatekeeper import RULES, run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
 from groundcheck.programs.sessions import ensure_session

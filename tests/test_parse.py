@@ -2,9 +2,10 @@ import json
 
 import pytest
 from builders import base_contract
-from groundcheck.programs.parse import parse_executor_output
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from groundcheck.programs.parse import parse_executor_output
 
 VALID = json.dumps(base_contract(), ensure_ascii=False)
 

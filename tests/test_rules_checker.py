@@ -1,5 +1,6 @@
 import pytest
 from builders import binding, claim, session_with
+
 from groundcheck.programs.pipeline import verify_session
 
 

@@ -3,6 +3,7 @@
 import json
 
 from builders import binding, claim, session_with
+
 from groundcheck.programs.facts import LEGACY_CLASS
 from groundcheck.programs.pipeline import verify_session
 from groundcheck.programs.self_evaluation import merge_verifier_evaluation

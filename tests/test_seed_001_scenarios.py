@@ -4,6 +4,7 @@ import json
 
 import pytest
 from builders import base_contract, base_session, binding, claim, session_with
+
 from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
 from groundcheck.programs.pipeline import verify_session

@@ -4,9 +4,10 @@ import io
 import json
 
 import pytest
+from shared_data import require_shared
+
 from groundcheck.evals.examples import bundled_examples
 from groundcheck.programs.cli import main
-from shared_data import require_shared
 
 
 def _examples():

@@ -1,4 +1,5 @@
 from builders import base_session, claim, session_with
+
 from groundcheck.programs.parse import parse_executor_output
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.trace_index import TraceIndex

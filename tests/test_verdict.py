@@ -1,3 +1,6 @@
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from groundcheck.programs.verdict import STRICTNESS, decide_verdict, groundedness
 from groundcheck.signatures.models import (
     VERIFICATIONS,
@@ -9,8 +12,6 @@ from groundcheck.signatures.models import (
     GatekeeperResult,
     ParseStatus,
 )
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 VALID = ParseStatus(status="valid")
 PASSING_GATE = GatekeeperResult(status="pass")
