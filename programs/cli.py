@@ -7,7 +7,7 @@ import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from groundcheck.programs.errors import GroundcheckError, InputError
 from groundcheck.programs.parse import parse_executor_output
@@ -62,10 +62,20 @@ def _parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="verify one session (.json) or many (.jsonl)")
     verify.add_argument("path")
-    verify.add_argument("--backend", choices=["rules", "replay"], default="rules")
+    verify.add_argument("--backend", choices=["rules", "replay", "lm"], default="rules")
     verify.add_argument("--out", help="write the records here instead of standard output")
     verify.add_argument("--summary-budget", type=int, default=DEFAULT_BUDGET)
+    _add_lm_options(verify)
+    verify.add_argument("--db", help="also persist each record (SQLAlchemy URL, e.g. sqlite:///groundcheck.sqlite)")
     verify.set_defaults(handler=_cmd_verify)
+
+    turn = sub.add_parser("turn", help="re-run a diagnosis turn of a session with its tools replayed")
+    turn.add_argument("path", help="a session (.json) whose recorded tool calls the Executor may call")
+    turn.add_argument("--verifier", choices=["rules", "lm"], default="rules", help="verify with rules or the LM")
+    turn.add_argument("--show-json", action="store_true", help="also print the records (raw JSON)")
+    _add_lm_options(turn)
+    turn.add_argument("--db", help="persist both rounds' records (SQLAlchemy URL)")
+    turn.set_defaults(handler=_cmd_turn)
 
     vin = sub.add_parser("verifier-input", help="print exactly what the Verifier receives for a session")
     vin.add_argument("path")
@@ -101,18 +111,21 @@ def _parser() -> argparse.ArgumentParser:
 
 def _cmd_verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     path = Path(args.path)
+    backend = _lm_checker(args) if args.backend == "lm" else args.backend
+    store = _store(args.db)
     sink, close = _open_sink(args.out, out)
     try:
         if path.suffix == ".jsonl":
-            return _verify_lines(path, args, sink, err)
-        record = verify_session(read_session_file(path), args.backend, summary_budget=args.summary_budget)
+            return _verify_lines(path, args, backend, store, sink, err)
+        record = verify_session(read_session_file(path), backend, summary_budget=args.summary_budget)
+        _persist(store, record)
         sink.write(record.model_dump_json(by_alias=True, indent=2) + "\n")
         return EXIT_OK
     finally:
         close()
 
 
-def _verify_lines(path: Path, args: argparse.Namespace, sink: IO[str], err: IO[str]) -> int:
+def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any, sink: IO[str], err: IO[str]) -> int:
     from tqdm import tqdm
 
     bad = 0
@@ -123,9 +136,68 @@ def _verify_lines(path: Path, args: argparse.Namespace, sink: IO[str], err: IO[s
                 bad += 1
                 print(f"groundcheck: error: {item}", file=err)
                 continue
-            record = verify_session(item, args.backend, summary_budget=args.summary_budget)
+            record = verify_session(item, backend, summary_budget=args.summary_budget)
+            _persist(store, record)
             sink.write(record.model_dump_json(by_alias=True) + "\n")
     return EXIT_INPUT if bad else EXIT_OK
+
+
+def _cmd_turn(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from groundcheck.programs.executor import Executor, replay_tools
+    from groundcheck.programs.lm import make_lm
+    from groundcheck.programs.turn import DiagnosisTurn
+
+    session = read_session_file(args.path)
+    settings = _lm_settings(args)
+    verifier = _lm_checker(args) if args.verifier == "lm" else "rules"
+    executor = Executor(replay_tools(session.model_dump(mode="json")))
+    turn = DiagnosisTurn(executor, make_lm(settings), verifier)
+    result = turn(session.original_query, session_id=session.session_id)
+    store = _store(args.db)
+    for record in result.records:
+        _persist(store, record)
+    out.write(f"rounds: {len(result.records)}; verdicts: {' -> '.join(r.verdict for r in result.records)}\n")
+    out.write(result.reply + "\n")
+    if args.show_json:
+        for record in result.records:
+            out.write(record.model_dump_json(by_alias=True, indent=2) + "\n")
+    return EXIT_OK
+
+
+def _add_lm_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--lm", help="litellm model string (default: $GROUNDCHECK_LM)")
+    parser.add_argument("--program", help="a compiled Verifier artifact directory (default: the shipped one)")
+    parser.add_argument("--api-base", help="OpenAI-compatible endpoint (default: litellm's environment variables)")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per LM request")
+    parser.add_argument("--retries", type=int, default=3, help="retries on rate limits and transient errors")
+
+
+def _lm_settings(args: argparse.Namespace) -> Any:
+    from groundcheck.programs.lm import LMSettings, resolve_model
+
+    return LMSettings(model=resolve_model(args.lm), timeout=args.timeout, num_retries=args.retries,
+                      api_base=args.api_base)
+
+
+def _lm_checker(args: argparse.Namespace) -> Any:
+    from groundcheck.programs.lm import make_lm
+    from groundcheck.programs.verifier import LMChecker, load_verifier
+
+    program = load_verifier(args.program) if args.program else None
+    return LMChecker(make_lm(_lm_settings(args)), program)
+
+
+def _store(url: str | None) -> Any:
+    if not url:
+        return None
+    from groundcheck.programs.store import SessionStore
+
+    return SessionStore(url)
+
+
+def _persist(store: Any, record: Any) -> None:
+    if store is not None and record.session_id:
+        store.save_verifier_evaluation(record.session_id, record)
 
 
 def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:

@@ -36,3 +36,9 @@ class ConfigError(GroundcheckError):
 
 class DatasetError(GroundcheckError):
     """A named dataset that cannot be found or read."""
+
+
+def describe_exception(exc: BaseException, limit: int = 500) -> str:
+    """`Type: first line of the message`, for `verifier_error` and run errors (never a traceback)."""
+    lines = str(exc).strip().splitlines()
+    return f"{type(exc).__name__}: {lines[0][:limit] if lines else ''}"
