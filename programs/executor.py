@@ -157,7 +157,8 @@ def replay_tools(session: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
     """Tools that answer from a session's recorded calls, so any labeled session can be re-run.
 
     A call with the same arguments gets that recording (with its invocation id and trace ref);
-    otherwise the next unused recording of that tool; when none is left, an empty result.
+    otherwise the next unused recording of that tool, then its first one; a tool the session never
+    called answers "no data".
     """
     by_tool: dict[str, list[dict[str, Any]]] = {}
     for call in session.get("tool_calls") or []:
@@ -172,6 +173,8 @@ def replay_tools(session: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
                 match = next((c for c in recorded if c.get("arguments") == kwargs), None)
                 if match is None:
                     match = next((c for c in recorded if c["invocation_id"] not in used), None)
+                if match is None and recorded:  # asked again (e.g. on the retry round): same answer
+                    match = recorded[0]
                 if match is None:
                     return ToolResult(output="no data", status="ok")
                 used.add(match["invocation_id"])
