@@ -17,7 +17,20 @@ from groundcheck.programs.self_evaluation import merge_verifier_evaluation
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.version import PROGRAM_VERSION, __version__
 
-_LAZY: dict[str, str] = {}
+# name -> module: the LM half loads DSPy on first use only
+_LAZY: dict[str, str] = {
+    "averify_session": "groundcheck.programs.pipeline",
+    "LMSettings": "groundcheck.programs.lm",
+    "make_lm": "groundcheck.programs.lm",
+    "Verifier": "groundcheck.programs.verifier",
+    "LMChecker": "groundcheck.programs.verifier",
+    "load_verifier": "groundcheck.programs.verifier",
+    "Executor": "groundcheck.programs.executor",
+    "ToolResult": "groundcheck.programs.executor",
+    "replay_tools": "groundcheck.programs.executor",
+    "DiagnosisTurn": "groundcheck.programs.turn",
+    "SessionStore": "groundcheck.programs.store",
+}
 
 __all__ = [
     "PROGRAM_VERSION",

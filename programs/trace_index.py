@@ -220,7 +220,9 @@ def literal_number_in(haystack: str, number: NumberMention) -> bool:
         start = m.start()
         before = haystack[max(start - 2, 0) : start]
         edge = before[-1:]
-        if (edge.isascii() and edge.isalnum()) or edge in (".", ":", "_") or (edge == "-" and before[:1].isdigit()):
+        iso_time = number.kind == "clock" and edge == "t" and before[:1].isdigit()  # "2026-11-28t14:03"
+        glued = (edge.isascii() and edge.isalnum()) or edge in (".", ":", "_") or (edge == "-" and before[:1].isdigit())
+        if glued and not iso_time:
             continue
         return True
     return False

@@ -14,8 +14,14 @@ import dspy
 from groundcheck.programs import lm as _lm  # noqa: F401  (sets the no-phoning-home defaults first)
 from groundcheck.programs.claim_checkers import CheckRequest
 from groundcheck.programs.lm import model_name
+from groundcheck.programs.trace_summary import summarize_trace
 from groundcheck.signatures.models import ClaimCheck, VerifierInput, VerifierModelOutput
 from groundcheck.signatures.verifier import RulesHint, VerifierRetrySignature, VerifierSignature
+
+DEFAULT_MAX_PROMPT_TOKENS = 8_000
+PARSED_PLACEHOLDER = "(parsed without loss as executor_structured_output below)"
+_FIT_ROUNDS = 4
+_MIN_SUMMARY_CHARS = 1_000
 
 
 class Verifier(dspy.Module):
@@ -37,10 +43,20 @@ class Verifier(dspy.Module):
         predictor, kwargs = self._route(verifier_input, evidence_hints)
         return await predictor.acall(**kwargs)
 
+    def render(self, verifier_input: VerifierInput, evidence_hints: list[RulesHint], adapter: Any = None) -> list[dict]:
+        """The exact messages the LM would receive (for token budgeting and inspection)."""
+        predictor, kwargs = self._route(verifier_input, evidence_hints)
+        adapter = adapter or dspy.settings.adapter or dspy.ChatAdapter()
+        return adapter.format(predictor.signature, demos=predictor.demos, inputs=kwargs)
+
     def _route(self, vin: VerifierInput, hints: list[RulesHint]) -> tuple[dspy.Predict, dict[str, Any]]:
+        final_answer = vin.executor_final_answer or ""
+        if vin.executor_structured_output is not None:
+            # the contract below is this text, parsed; repeating it would double the prompt
+            final_answer = PARSED_PLACEHOLDER
         kwargs: dict[str, Any] = {
             "original_query": vin.original_query,
-            "executor_final_answer": vin.executor_final_answer or "",
+            "executor_final_answer": final_answer,
             "executor_structured_output": vin.executor_structured_output,
             "executor_output_parse_status": vin.executor_output_parse_status,
             "tool_trace_summary": vin.tool_trace_summary,
@@ -58,25 +74,47 @@ class LMChecker:
         lm: a `dspy.LM` (see `make_lm`) or any `dspy.BaseLM`.
         program: the Verifier program; a fresh one when None.
         adapter: a DSPy adapter; DSPy's default (chat, with JSON fallback) when None.
+        max_prompt_tokens: the trace summary shrinks until the prompt fits (litellm's token counter).
     """
 
-    def __init__(self, lm: Any, program: Verifier | None = None, adapter: Any = None) -> None:
+    def __init__(self, lm: Any, program: Verifier | None = None, adapter: Any = None,
+                 max_prompt_tokens: int = DEFAULT_MAX_PROMPT_TOKENS) -> None:
         self.lm = lm
         self.program = program or Verifier()
         self.adapter = adapter
+        self.max_prompt_tokens = max_prompt_tokens
         self.name = f"lm:{model_name(lm)}"
 
     def check(self, request: CheckRequest) -> VerifierModelOutput:
+        vin, hints = self.fitted_input(request), hints_of(request)
         with dspy.context(lm=self.lm, adapter=self.adapter):
-            prediction = self.program(verifier_input=request.verifier_input, evidence_hints=hints_of(request))
+            prediction = self.program(verifier_input=vin, evidence_hints=hints)
         return output_of(prediction)
 
     async def acheck(self, request: CheckRequest) -> VerifierModelOutput:
+        vin, hints = self.fitted_input(request), hints_of(request)
         with dspy.context(lm=self.lm, adapter=self.adapter):
-            prediction = await self.program.acall(
-                verifier_input=request.verifier_input, evidence_hints=hints_of(request)
-            )
+            prediction = await self.program.acall(verifier_input=vin, evidence_hints=hints)
         return output_of(prediction)
+
+    def prompt_tokens(self, vin: VerifierInput, hints: list[RulesHint]) -> int:
+        import litellm
+
+        messages = self.program.render(vin, hints, self.adapter)
+        return int(litellm.token_counter(model=_counting_model(self.lm), messages=messages))
+
+    def fitted_input(self, request: CheckRequest) -> VerifierInput:
+        """The verifier input with a trace summary cut until the whole prompt fits the token budget."""
+        vin, hints = request.verifier_input, hints_of(request)
+        budget = sum(len(item.output_excerpt) for item in vin.tool_trace_summary)
+        for _ in range(_FIT_ROUNDS):
+            tokens = self.prompt_tokens(vin, hints)
+            if tokens <= self.max_prompt_tokens or budget <= _MIN_SUMMARY_CHARS:
+                return vin
+            budget = max(int(budget * self.max_prompt_tokens / tokens * 0.9), _MIN_SUMMARY_CHARS)
+            summary = summarize_trace(request.index, request.contract, budget)
+            vin = vin.model_copy(update={"tool_trace_summary": summary})
+        return vin
 
 
 def hints_of(request: CheckRequest) -> list[RulesHint]:
@@ -105,3 +143,9 @@ def load_verifier(path: str | Path) -> Verifier:
     program = Verifier()
     program.load(str(path))
     return program
+
+
+def _counting_model(lm: Any) -> str:
+    """A model name litellm can count tokens for (its own tokenizer, else a cl100k-class default)."""
+    name = model_name(lm)
+    return name if "/" in name or name.startswith(("gpt", "claude")) else "gpt-4o-mini"
