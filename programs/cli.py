@@ -104,6 +104,27 @@ def _parser() -> argparse.ArgumentParser:
     ev.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"), help="print the difference of two reports")
     ev.set_defaults(handler=_cmd_eval)
 
+    opt = sub.add_parser("optimize", help="compile the Verifier or the Executor against labeled sessions")
+    opt.add_argument("target", choices=["verifier", "executor"])
+    opt.add_argument("--optimizer", choices=["labeled", "bootstrap", "bootstrap-rs", "mipro", "gepa"], required=True)
+    opt.add_argument("--trainset", required=True, help="dataset name or path")
+    opt.add_argument("--valset", required=True, help="dataset name or path")
+    opt.add_argument("--teacher-lm", help="LM that bootstraps demos / proposes instructions (default: --lm)")
+    opt.add_argument("--reflection-lm", help="LM that reflects for GEPA (default: --lm)")
+    opt.add_argument("--max-lm-calls", type=int, help="stop cleanly when this many LM calls are spent")
+    opt.add_argument("--seed", type=int, default=0)
+    opt.add_argument("--limit", type=int, help="only the first N examples of each set")
+    opt.add_argument("--out", required=True, help="artifact directory, e.g. programs/compiled/NAME")
+    _add_lm_options(opt, program=False, required=False)
+    opt.set_defaults(handler=_cmd_optimize)
+
+    exe = sub.add_parser("eval-executor", help="re-run the Executor with replayed tools and score its contracts")
+    exe.add_argument("--dataset", required=True)
+    exe.add_argument("--limit", type=int)
+    exe.add_argument("--executor-program", help="a compiled Executor artifact")
+    _add_lm_options(exe, program=False)
+    exe.set_defaults(handler=_cmd_eval_executor)
+
     names = sub.add_parser("datasets", help="list the bundled dataset names")
     names.set_defaults(handler=_cmd_datasets)
     return parser
@@ -164,19 +185,53 @@ def _cmd_turn(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     return EXIT_OK
 
 
-def _add_lm_options(parser: argparse.ArgumentParser) -> None:
+def _add_lm_options(parser: argparse.ArgumentParser, program: bool = True, required: bool = True) -> None:
     parser.add_argument("--lm", help="litellm model string (default: $GROUNDCHECK_LM)")
-    parser.add_argument("--program", help="a compiled Verifier artifact directory (default: the shipped one)")
+    if program:
+        parser.add_argument("--program", help="a compiled Verifier artifact directory (default: the shipped one)")
     parser.add_argument("--api-base", help="OpenAI-compatible endpoint (default: litellm's environment variables)")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per LM request")
     parser.add_argument("--retries", type=int, default=3, help="retries on rate limits and transient errors")
 
 
-def _lm_settings(args: argparse.Namespace) -> Any:
+def _lm_settings(args: argparse.Namespace, model: str | None = None) -> Any:
     from groundcheck.programs.lm import LMSettings, resolve_model
 
-    return LMSettings(model=resolve_model(args.lm), timeout=args.timeout, num_retries=args.retries,
+    return LMSettings(model=model or resolve_model(args.lm), timeout=args.timeout, num_retries=args.retries,
                       api_base=args.api_base)
+
+
+def _cmd_optimize(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    import os
+
+    from groundcheck.evals.optimize import run_optimization
+    from groundcheck.programs.lm import ENV_MODEL, make_lm
+
+    model = args.lm or os.environ.get(ENV_MODEL)
+    lm = make_lm(_lm_settings(args, model)) if model else None
+    teacher = make_lm(_lm_settings(args, args.teacher_lm)) if args.teacher_lm else None
+    reflection = make_lm(_lm_settings(args, args.reflection_lm)) if args.reflection_lm else None
+    result = run_optimization(args.target, args.optimizer, trainset=args.trainset, valset=args.valset, lm=lm,
+                              teacher_lm=teacher, reflection_lm=reflection, max_lm_calls=args.max_lm_calls,
+                              seed=args.seed, out=args.out, limit=args.limit)
+    fmt = lambda v: "not scored (no LM)" if v is None else f"{v:.4f}"  # noqa: E731
+    out.write(f"score before: {fmt(result.score_before)}\nscore after:  {fmt(result.score_after)}\n")
+    out.write(f"LM calls: {result.budget_used}" + (f" (budget spent; stopped in {result.stopped_in})"
+                                                   if result.budget_exhausted else "") + "\n")
+    out.write(f"saved: {args.out}\n")
+    return EXIT_OK
+
+
+def _cmd_eval_executor(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    from groundcheck.evals.executor_eval import evaluate_executor
+    from groundcheck.programs.lm import make_lm
+
+    report = evaluate_executor(args.dataset, make_lm(_lm_settings(args)), program=args.executor_program,
+                               limit=args.limit)
+    out.write(f"dataset {report['dataset']}  n={report['n']}  lm={report['lm']}\n")
+    for key, value in report["metrics"].items():
+        out.write(f"  {key:<24} {value:.4f}\n")
+    return EXIT_OK
 
 
 def _lm_checker(args: argparse.Namespace) -> Any:

@@ -56,7 +56,7 @@ def verify_session(
         >>> record.verdict, record.groundedness_score
     """
     checker = resolve_checker(backend)
-    prepared = _prepare(ensure_session(session), summary_budget)
+    prepared = prepare_verification(ensure_session(session), summary_budget)
     if prepared.request is None:
         return _finish(prepared, checker, None, None)
     try:
@@ -74,7 +74,7 @@ async def averify_session(
 ) -> VerifierEvaluation:
     """Async twin of `verify_session`: awaits the checker's `acheck` (or runs `check` in a thread)."""
     checker = resolve_checker(backend)
-    prepared = _prepare(ensure_session(session), summary_budget)
+    prepared = prepare_verification(ensure_session(session), summary_budget)
     if prepared.request is None:
         return _finish(prepared, checker, None, None)
     try:
@@ -99,7 +99,7 @@ def resolve_checker(backend: str | ClaimChecker) -> ClaimChecker:
 
 
 @dataclass
-class _Prepared:
+class Prepared:
     session: Session
     parsed: ParsedOutput
     index: TraceIndex
@@ -108,7 +108,8 @@ class _Prepared:
     request: CheckRequest | None  # None when there is no valid contract to check
 
 
-def _prepare(session: Session, summary_budget: int) -> _Prepared:
+def prepare_verification(session: Session, summary_budget: int = DEFAULT_BUDGET) -> Prepared:
+    """The deterministic stages before the claim checker (also used to build optimizer examples)."""
     parsed = parse_executor_output(session.executor_final_answer)
     index = TraceIndex(session)
     gate = run_gatekeeper(parsed, index)
@@ -124,11 +125,11 @@ def _prepare(session: Session, summary_budget: int) -> _Prepared:
             summary=summary,
             hints=rules_hints(parsed.contract, index, gate),
         )
-    return _Prepared(session, parsed, index, gate, summary, request)
+    return Prepared(session, parsed, index, gate, summary, request)
 
 
 def _finish(
-    p: _Prepared, checker: ClaimChecker, output: VerifierModelOutput | None, verifier_error: str | None
+    p: Prepared, checker: ClaimChecker, output: VerifierModelOutput | None, verifier_error: str | None
 ) -> VerifierEvaluation:
     contract = p.parsed.contract
     if contract is None or p.request is None:

@@ -12,6 +12,7 @@ from typing import Any
 import dspy
 
 from groundcheck.programs import lm as _lm  # noqa: F401  (sets the no-phoning-home defaults first)
+from groundcheck.programs.artifacts import default_verifier
 from groundcheck.programs.claim_checkers import CheckRequest
 from groundcheck.programs.lm import model_name
 from groundcheck.programs.trace_summary import summarize_trace
@@ -28,6 +29,7 @@ class Verifier(dspy.Module):
     """Classifies every claim of a contract from the explicit verifier inputs.
 
     Two predictors, so that the retry round's prompt carries `retry_context` and round 1's never does.
+    Inputs are the signature's fields (see `verifier_fields`), so labeled examples can be demos as is.
     """
 
     def __init__(self) -> None:
@@ -35,36 +37,39 @@ class Verifier(dspy.Module):
         self.check = dspy.Predict(VerifierSignature)
         self.check_retry = dspy.Predict(VerifierRetrySignature)
 
-    def forward(self, verifier_input: VerifierInput, evidence_hints: list[RulesHint]) -> dspy.Prediction:
-        predictor, kwargs = self._route(verifier_input, evidence_hints)
-        return predictor(**kwargs)
+    def forward(self, **fields: Any) -> dspy.Prediction:
+        return self._predictor(fields)(**fields)
 
-    async def aforward(self, verifier_input: VerifierInput, evidence_hints: list[RulesHint]) -> dspy.Prediction:
-        predictor, kwargs = self._route(verifier_input, evidence_hints)
-        return await predictor.acall(**kwargs)
+    async def aforward(self, **fields: Any) -> dspy.Prediction:
+        return await self._predictor(fields).acall(**fields)
 
-    def render(self, verifier_input: VerifierInput, evidence_hints: list[RulesHint], adapter: Any = None) -> list[dict]:
+    def render(self, fields: dict[str, Any], adapter: Any = None) -> list[dict[str, Any]]:
         """The exact messages the LM would receive (for token budgeting and inspection)."""
-        predictor, kwargs = self._route(verifier_input, evidence_hints)
+        predictor = self._predictor(fields)
         adapter = adapter or dspy.settings.adapter or dspy.ChatAdapter()
-        return adapter.format(predictor.signature, demos=predictor.demos, inputs=kwargs)
+        return adapter.format(predictor.signature, demos=predictor.demos, inputs=fields)
 
-    def _route(self, vin: VerifierInput, hints: list[RulesHint]) -> tuple[dspy.Predict, dict[str, Any]]:
-        final_answer = vin.executor_final_answer or ""
-        if vin.executor_structured_output is not None:
-            # the contract below is this text, parsed; repeating it would double the prompt
-            final_answer = PARSED_PLACEHOLDER
-        kwargs: dict[str, Any] = {
-            "original_query": vin.original_query,
-            "executor_final_answer": final_answer,
-            "executor_structured_output": vin.executor_structured_output,
-            "executor_output_parse_status": vin.executor_output_parse_status,
-            "tool_trace_summary": vin.tool_trace_summary,
-            "evidence_hints": hints,
-        }
-        if vin.retry_context is not None:
-            return self.check_retry, {**kwargs, "retry_context": vin.retry_context}
-        return self.check, kwargs
+    def _predictor(self, fields: dict[str, Any]) -> dspy.Predict:
+        return self.check_retry if fields.get("retry_context") is not None else self.check
+
+
+def verifier_fields(vin: VerifierInput, hints: list[RulesHint]) -> dict[str, Any]:
+    """The signature's input fields for one verification (`retry_context` only on round 2)."""
+    final_answer = vin.executor_final_answer or ""
+    if vin.executor_structured_output is not None:
+        # the contract below is this text, parsed; repeating it would double the prompt
+        final_answer = PARSED_PLACEHOLDER
+    fields: dict[str, Any] = {
+        "original_query": vin.original_query,
+        "executor_final_answer": final_answer,
+        "executor_structured_output": vin.executor_structured_output,
+        "executor_output_parse_status": vin.executor_output_parse_status,
+        "tool_trace_summary": vin.tool_trace_summary,
+        "evidence_hints": hints,
+    }
+    if vin.retry_context is not None:
+        fields["retry_context"] = vin.retry_context
+    return fields
 
 
 class LMChecker:
@@ -72,7 +77,7 @@ class LMChecker:
 
     Args:
         lm: a `dspy.LM` (see `make_lm`) or any `dspy.BaseLM`.
-        program: the Verifier program; a fresh one when None.
+        program: the Verifier program; the shipped compiled one when None.
         adapter: a DSPy adapter; DSPy's default (chat, with JSON fallback) when None.
         max_prompt_tokens: the trace summary shrinks until the prompt fits (litellm's token counter).
     """
@@ -80,27 +85,27 @@ class LMChecker:
     def __init__(self, lm: Any, program: Verifier | None = None, adapter: Any = None,
                  max_prompt_tokens: int = DEFAULT_MAX_PROMPT_TOKENS) -> None:
         self.lm = lm
-        self.program = program or Verifier()
+        self.program = program if program is not None else default_verifier()
         self.adapter = adapter
         self.max_prompt_tokens = max_prompt_tokens
         self.name = f"lm:{model_name(lm)}"
 
     def check(self, request: CheckRequest) -> VerifierModelOutput:
-        vin, hints = self.fitted_input(request), hints_of(request)
+        fields = verifier_fields(self.fitted_input(request), hints_of(request))
         with dspy.context(lm=self.lm, adapter=self.adapter):
-            prediction = self.program(verifier_input=vin, evidence_hints=hints)
+            prediction = self.program(**fields)
         return output_of(prediction)
 
     async def acheck(self, request: CheckRequest) -> VerifierModelOutput:
-        vin, hints = self.fitted_input(request), hints_of(request)
+        fields = verifier_fields(self.fitted_input(request), hints_of(request))
         with dspy.context(lm=self.lm, adapter=self.adapter):
-            prediction = await self.program.acall(verifier_input=vin, evidence_hints=hints)
+            prediction = await self.program.acall(**fields)
         return output_of(prediction)
 
     def prompt_tokens(self, vin: VerifierInput, hints: list[RulesHint]) -> int:
         import litellm
 
-        messages = self.program.render(vin, hints, self.adapter)
+        messages = self.program.render(verifier_fields(vin, hints), self.adapter)
         return int(litellm.token_counter(model=_counting_model(self.lm), messages=messages))
 
     def fitted_input(self, request: CheckRequest) -> VerifierInput:
@@ -139,7 +144,12 @@ def output_of(prediction: dspy.Prediction) -> VerifierModelOutput:
 
 
 def load_verifier(path: str | Path) -> Verifier:
-    """A Verifier program from saved DSPy state (compiled artifacts: see `groundcheck.programs.artifacts`)."""
+    """A Verifier from a compiled artifact directory, or from a bare saved DSPy state file."""
+    path = Path(path)
+    if path.is_dir():
+        from groundcheck.programs.artifacts import load_program
+
+        return load_program(path, "verifier")
     program = Verifier()
     program.load(str(path))
     return program

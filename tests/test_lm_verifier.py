@@ -114,9 +114,7 @@ def test_thread_and_async_safety_without_global_configure():
 def test_saved_and_loaded_programs_behave_the_same(tmp_path):
     program = Verifier()
     program.check.demos = [
-        dspy.Example(original_query="示例问题", claim_checks=[], verdict="LOW_CONFID", rationale="示例").with_inputs(
-            "original_query"
-        )
+        dspy.Example(original_query="示例问题", claim_checks=[], verdict="LOW_CONFID", rationale="示例")
     ]
     instructions = "CUSTOM-INSTRUCTIONS " + program.check.signature.instructions
     program.check.signature = program.check.signature.with_instructions(instructions)
