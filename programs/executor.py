@@ -63,6 +63,7 @@ class ToolRecorder:
     def __init__(self, trace_id: str | None = None) -> None:
         self.trace_id = trace_id or uuid.uuid4().hex
         self.calls: list[dict[str, Any]] = []
+        self._reserved: set[str] = set()
         self._lock = threading.Lock()
 
     def invoke(self, name: str, fn: Callable[..., Any], kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -74,6 +75,8 @@ class ToolRecorder:
         if isinstance(output, ToolResult):
             invocation_id = output.invocation_id or invocation_id
             trace_ref, status, output = output.trace_ref, output.status, output.output
+        with self._lock:
+            invocation_id = self._unique(invocation_id)
         call = {
             "invocation_id": invocation_id,
             "trace_ref": trace_ref or f"{self.trace_id}:{uuid.uuid4().hex[:16]}",
@@ -85,6 +88,16 @@ class ToolRecorder:
         with self._lock:
             self.calls.append(call)
         return {"invocation_id": invocation_id, "status": status, "output": call["output"]}
+
+    def _unique(self, invocation_id: str) -> str:
+        """Ids are unique in a session: a runtime id seen twice in one run gets a `#n` suffix."""
+        taken = {c["invocation_id"] for c in self.calls} | self._reserved
+        candidate, n = invocation_id, 1
+        while candidate in taken:
+            n += 1
+            candidate = f"{invocation_id}#{n}"
+        self._reserved.add(candidate)
+        return candidate
 
 
 _RECORDER: contextvars.ContextVar[ToolRecorder] = contextvars.ContextVar("groundcheck_tool_recorder")
@@ -157,27 +170,25 @@ def replay_tools(session: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
     """Tools that answer from a session's recorded calls, so any labeled session can be re-run.
 
     A call with the same arguments gets that recording (with its invocation id and trace ref);
-    otherwise the next unused recording of that tool, then its first one; a tool the session never
-    called answers "no data".
+    otherwise the least-used recording of that tool, so a retry round reaches every one again; a
+    tool the session never called answers "no data".
     """
     by_tool: dict[str, list[dict[str, Any]]] = {}
     for call in session.get("tool_calls") or []:
         by_tool.setdefault(call["tool_name"], []).append(call)
     lock = threading.Lock()
-    used: set[str] = set()
+    uses: dict[str, int] = {}
 
     def make(name: str) -> Callable[..., Any]:
         def replayed(**kwargs: Any) -> ToolResult:
             with lock:
                 recorded = by_tool.get(name, [])
-                match = next((c for c in recorded if c.get("arguments") == kwargs), None)
-                if match is None:
-                    match = next((c for c in recorded if c["invocation_id"] not in used), None)
-                if match is None and recorded:  # asked again (e.g. on the retry round): same answer
-                    match = recorded[0]
-                if match is None:
+                if not recorded:
                     return ToolResult(output="no data", status="ok")
-                used.add(match["invocation_id"])
+                match = next((c for c in recorded if c.get("arguments") == kwargs), None)
+                if match is None:  # the least-used recording: every one is reachable, on every round
+                    match = min(recorded, key=lambda c: uses.get(c["invocation_id"], 0))
+                uses[match["invocation_id"]] = uses.get(match["invocation_id"], 0) + 1
             status = match.get("status", "ok")
             return ToolResult(match["output"], match["invocation_id"], match.get("trace_ref"), status)
 

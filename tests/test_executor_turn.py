@@ -41,6 +41,8 @@ def test_recorder_assigns_ids_keeps_runtime_ids_and_records_errors():
     assert kept["invocation_id"] == "tool_call_abc" and recorder.calls[1]["trace_ref"] == "tr:sp"
     assert failed["status"] == "error" and recorder.calls[2]["output"] == "ConnectionError: prometheus unreachable"
     assert [c["arguments"] for c in recorder.calls] == [{"service": "a"}, {}, {"metric": "m"}]
+    again = recorder.invoke("query_metrics", lambda **kw: ToolResult({"v": 1}, "tool_call_abc"), {})
+    assert again["invocation_id"] == "tool_call_abc#2"  # ids stay unique within a session
 
 
 def test_replay_tools_answer_from_the_recording():
@@ -48,8 +50,9 @@ def test_replay_tools_answer_from_the_recording():
     assert set(tools) == {"query_logs", "query_metrics", "lookup_knowledge"}
     by_args = tools["query_metrics"](metric="kube_pod_container_status_restarts_total")
     assert by_args.invocation_id == "call_o3"
-    assert tools["query_metrics"]().invocation_id == "call_o2"  # next unused recording
-    assert tools["query_metrics"]().invocation_id == "call_o2"  # all used: asked again, same answer
+    assert tools["query_metrics"]().invocation_id == "call_o2"  # the least-used recording
+    assert tools["query_metrics"]().invocation_id == "call_o2"  # o2 and o3 used once each: first again
+    assert tools["query_metrics"]().invocation_id == "call_o3"
 
 
 def test_executor_run_becomes_a_verifiable_session():
