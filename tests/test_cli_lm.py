@@ -35,7 +35,8 @@ def test_turn_replays_tools_and_persists_both_rounds(server, tmp_path):
     steps = []
     for contract in (wrong, base_contract()):
         steps += [
-            chat({"next_thought": "查日志", "next_tool_name": "query_logs", "next_tool_args": {"service": "order-service"}}),
+            chat({"next_thought": "查日志", "next_tool_name": "query_logs",
+                  "next_tool_args": {"service": "order-service"}}),
             chat({"next_thought": "查指标", "next_tool_name": "query_metrics", "next_tool_args": {}}),
             chat({"next_thought": "查重启", "next_tool_name": "query_metrics", "next_tool_args": {}}),
             chat({"next_thought": "完成", "next_tool_name": "finish", "next_tool_args": {}}),
