@@ -21,7 +21,7 @@ from typing import Any
 import yaml
 
 from groundcheck.evals.synthetic.faults import FAULTS, Draft
-from groundcheck.evals.synthetic.generate import label_verdict
+from groundcheck.evals.synthetic.generate import labeled_session
 from groundcheck.evals.synthetic.incident import Incident
 
 _NOT_A_FACT = re.compile(
@@ -64,7 +64,9 @@ def import_holmesgpt(cases_dir: Path, seed: int = 0) -> tuple[list[dict[str, Any
         for fault in HOLMES_FAULTS:
             draft = _apply(fault, incident, rng)
             if draft is not None:
-                sessions.append(_session(f"holmes-{case_dir.name}-{fault}", incident, draft))
+                note = f"holmesgpt {case_dir.name}: "
+                sid = f"holmes-{case_dir.name}-{fault}"
+                sessions.append(labeled_session(sid, incident.query, incident.calls, draft, note_prefix=note))
     return sessions, skipped
 
 
@@ -154,30 +156,6 @@ def _first_match(claims: list[dict[str, Any]], pattern: str) -> tuple[str, str]:
         if found:
             return claim["claim_id"], found.group(0)
     return "", ""
-
-
-def _session(session_id: str, incident: Incident, draft: Draft) -> dict[str, Any]:
-    answer = draft.raw if draft.use_raw else json.dumps(draft.contract, ensure_ascii=False)
-    claims = draft.contract["claims"] if draft.contract else []
-    critical = {c["claim_id"] for c in claims if c["claim_type"] != "background"}
-    session = {
-        "session_id": session_id,
-        "round": 1,
-        "original_query": incident.query,
-        "executor_final_answer": answer,
-        "tool_calls": incident.calls,
-        "retry_context": None,
-    }
-    session.update(draft.session)
-    session["labels"] = {
-        "parse_status": draft.parse_status,
-        "gatekeeper_failed_rules": sorted(draft.failed),
-        "gatekeeper_warned_rules": sorted(draft.warned),
-        "claim_verifications": dict(draft.classes) if draft.parse_status == "valid" else {},
-        "verdict": label_verdict(draft, critical),
-        "note": f"holmesgpt {incident.family.split(':', 1)[1]}: {draft.note}",
-    }
-    return session
 
 
 def _tool_call(path: Path, case: str) -> dict[str, Any] | None:

@@ -5,7 +5,7 @@ Pure data: no DSPy, no LM. The deterministic core and the DSPy signatures both s
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -25,15 +25,8 @@ FactSource = Literal["claim", "user_facing_answer", "executor_final_answer"]
 Severity = Literal["fail", "warn"]
 GatekeeperStatus = Literal["pass", "warn", "fail"]
 
-VERIFICATIONS: tuple[str, ...] = (
-    "direct_observation",
-    "reasonable_inference",
-    "overstated",
-    "unsupported",
-    "external_unknown",
-    "contradicted",
-)
-VERDICTS: tuple[str, ...] = ("PASS", "LOW_CONFID", "REJECT")
+VERIFICATIONS: tuple[str, ...] = get_args(Verification)
+VERDICTS: tuple[str, ...] = get_args(Verdict)
 CLAIM_TYPES: tuple[str, ...] = (
     "symptom",
     "error",

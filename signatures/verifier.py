@@ -5,26 +5,19 @@ Docstrings and field descriptions are the instructions sent to the LM; developer
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import dspy
 from pydantic import BaseModel, Field
 
-from groundcheck.signatures.models import ParseStatus, ToolTraceItem
+from groundcheck.signatures.models import ParseStatus, ToolTraceItem, Verdict, Verification
 
 
 class ClaimVerdict(BaseModel):
     """One claim's classification, as the Verifier model writes it."""
 
     claim_id: str = Field(description="the claim_id from executor_structured_output.claims")
-    verification: Literal[
-        "direct_observation",
-        "reasonable_inference",
-        "overstated",
-        "unsupported",
-        "external_unknown",
-        "contradicted",
-    ]
+    verification: Verification
     detail: str = Field(description="one sentence: what in the tool outputs supports, contradicts or is missing")
 
 
@@ -69,7 +62,7 @@ class VerifierSignature(dspy.Signature):
         desc="deterministic evidence-matching findings per claim; use them, but judge the evidence yourself"
     )
     claim_checks: list[ClaimVerdict] = dspy.OutputField(desc="exactly one item per claim, in claim order")
-    verdict: Literal["PASS", "LOW_CONFID", "REJECT"] = dspy.OutputField()
+    verdict: Verdict = dspy.OutputField()
     groundedness_score: float = dspy.OutputField(desc="between 0 and 1")
     rationale: str = dspy.OutputField(desc="two or three sentences on why")
 

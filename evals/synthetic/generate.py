@@ -25,7 +25,10 @@ def generate_sessions(n: int, seed: int) -> list[dict[str, Any]]:
         case_rng = random.Random(rng.getrandbits(64))
         incident = FAMILIES[family](Builder(case_rng))
         draft = FAULTS[fault](incident, case_rng)
-        sessions.append(_session(f"syn-{seed}-{i:05d}-{family}-{fault}", incident.query, incident.calls, draft))
+        reasoning = f"PLANNER-PRIVATE: {incident.query} 先查日志再查指标。"
+        planner = {"role": "assistant", "name": "planner", "content": reasoning}
+        sid = f"syn-{seed}-{i:05d}-{family}-{fault}"
+        sessions.append(labeled_session(sid, incident.query, incident.calls, draft, messages=[planner]))
     return sessions
 
 
@@ -45,7 +48,16 @@ def label_verdict(draft: Draft, critical_ids: set[str]) -> str:
     return "PASS"
 
 
-def _session(session_id: str, query: str, calls: list[dict[str, Any]], draft: Draft) -> dict[str, Any]:
+def labeled_session(
+    session_id: str,
+    query: str,
+    calls: list[dict[str, Any]],
+    draft: Draft,
+    *,
+    messages: list[dict[str, Any]] | None = None,
+    note_prefix: str = "",
+) -> dict[str, Any]:
+    """A session in the interchange format with the labels its construction implies (spec §10)."""
     answer = draft.raw if draft.use_raw else json.dumps(draft.contract, ensure_ascii=False)
     claims = draft.contract["claims"] if draft.contract else []
     critical_ids = {c["claim_id"] for c in claims if c["claim_type"] != "background"}
@@ -56,10 +68,9 @@ def _session(session_id: str, query: str, calls: list[dict[str, Any]], draft: Dr
         "executor_final_answer": answer,
         "tool_calls": calls,
         "retry_context": None,
-        "messages": [
-            {"role": "assistant", "name": "planner", "content": f"PLANNER-PRIVATE: {query} 先查日志再查指标。"}
-        ],
     }
+    if messages is not None:
+        session["messages"] = messages
     session.update(draft.session)
     session["labels"] = {
         "parse_status": draft.parse_status,
@@ -67,6 +78,6 @@ def _session(session_id: str, query: str, calls: list[dict[str, Any]], draft: Dr
         "gatekeeper_warned_rules": sorted(draft.warned),
         "claim_verifications": dict(draft.classes) if draft.parse_status == "valid" else {},
         "verdict": label_verdict(draft, critical_ids),
-        "note": draft.note,
+        "note": note_prefix + draft.note,
     }
     return session
