@@ -6,6 +6,7 @@ normalised texts of large outputs are computed only when something is looked up 
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from collections.abc import Iterable, Iterator
@@ -210,22 +211,23 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
 def literal_number_in(haystack: str, number: NumberMention) -> bool:
     """The number as written (without unit) occurs in `haystack`, not part of a longer number."""
     digits = _digits_of(number)
-    if not digits:
-        return False
-    # the pattern starts with the literal, so the regex engine's fast prefix search does the scan
-    # not glued to a longer number, a clock time or a date ("21" is not in "10:21:05" or "2026-11-21")
-    glued_right = "" if number.kind == "clock" else r"|:\d|-\d"
-    # nor part of an identifier ("p99", "trace_id=87d6cc8e"), while a unit may follow ("30000ms")
-    for m in re.finditer(re.escape(digits) + r"(?!\d|\.\d" + glued_right + r"|[a-z]*\d)", haystack):
-        start = m.start()
-        before = haystack[max(start - 2, 0) : start]
-        edge = before[-1:]
-        iso_time = number.kind == "clock" and edge == "t" and before[:1].isdigit()  # "2026-11-28t14:03"
-        glued = (edge.isascii() and edge.isalnum()) or edge in (".", ":", "_") or (edge == "-" and before[:1].isdigit())
-        if glued and not iso_time:
-            continue
-        return True
-    return False
+    return bool(digits) and _literal_number_pattern(digits, number.kind == "clock").search(haystack) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
+    """`digits` standing alone: the literal comes first, so the engine's fast prefix scan does the work.
+
+    Not glued to a longer number, a clock time or a date ("21" is not in "10:21:05" or "2026-11-21"),
+    nor part of an identifier ("p99", "trace_id=87d6cc8e"); a unit may follow ("30000ms"), and an ISO
+    time may follow its date ("2026-11-28t14:03").
+    """
+    lit = re.escape(digits)
+    left = rf"(?<![A-Za-z0-9._:]{lit})(?<!\d-{lit})"
+    if clock:
+        left = rf"(?:(?<=\dt{lit})|{left})"
+    right = r"(?!\d|\.\d|[a-z]*\d" + ("" if clock else r"|:\d|-\d") + ")"
+    return re.compile(lit + left + right)
 
 
 def _digits_of(number: NumberMention) -> str:
