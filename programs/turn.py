@@ -51,36 +51,51 @@ class DiagnosisTurn:
         self.max_rounds = max_rounds
 
     def __call__(self, question: str, session_id: str | None = None) -> TurnResult:
-        sid = session_id or f"turn-{uuid.uuid4().hex[:12]}"
-        result = TurnResult(reply="", records=[], sessions=[])
-        retry: dict[str, Any] | None = None
+        state = _TurnState(session_id or f"turn-{uuid.uuid4().hex[:12]}")
         for round_no in range(1, self.max_rounds + 1):
             with dspy.context(lm=self.executor_lm):
-                run = self.executor(question=question, retry_context=retry)
-            session = run.to_session(_round_id(sid, round_no), question, round=round_no, retry_context=retry)
-            record = verify_session(session, self.verifier)
-            _keep(result, run, session, record)
-            if record.verdict != "REJECT":
+                run = self.executor(question=question, retry_context=state.retry)
+            session = state.session_of(run, question, round_no)
+            if not state.keep(run, session, verify_session(session, self.verifier)):
                 break
-            retry = build_retry_context(record)
-        result.reply = operator_reply(result.records[-1])
-        return result
+        return state.finish()
 
     async def acall(self, question: str, session_id: str | None = None) -> TurnResult:
-        sid = session_id or f"turn-{uuid.uuid4().hex[:12]}"
-        result = TurnResult(reply="", records=[], sessions=[])
-        retry: dict[str, Any] | None = None
+        state = _TurnState(session_id or f"turn-{uuid.uuid4().hex[:12]}")
         for round_no in range(1, self.max_rounds + 1):
             with dspy.context(lm=self.executor_lm):
-                run = await self.executor.acall(question=question, retry_context=retry)
-            session = run.to_session(_round_id(sid, round_no), question, round=round_no, retry_context=retry)
-            record = await averify_session(session, self.verifier)
-            _keep(result, run, session, record)
-            if record.verdict != "REJECT":
+                run = await self.executor.acall(question=question, retry_context=state.retry)
+            session = state.session_of(run, question, round_no)
+            if not state.keep(run, session, await averify_session(session, self.verifier)):
                 break
-            retry = build_retry_context(record)
-        result.reply = operator_reply(result.records[-1])
-        return result
+        return state.finish()
+
+
+class _TurnState:
+    """The rounds so far; shared by the sync and async loops."""
+
+    def __init__(self, session_id: str) -> None:
+        self.session_id = session_id
+        self.result = TurnResult(reply="", records=[], sessions=[])
+        self.retry: dict[str, Any] | None = None
+
+    def session_of(self, run: ExecutorRun, question: str, round_no: int) -> dict[str, Any]:
+        sid = self.session_id if round_no == 1 else f"{self.session_id}#r{round_no}"
+        return run.to_session(sid, question, round=round_no, retry_context=self.retry)
+
+    def keep(self, run: ExecutorRun, session: dict[str, Any], record: VerifierEvaluation) -> bool:
+        """Record the round; True when another round is wanted (the verdict was REJECT)."""
+        self.result.runs.append(run)
+        self.result.sessions.append(session)
+        self.result.records.append(record)
+        if record.verdict != "REJECT":
+            return False
+        self.retry = build_retry_context(record)
+        return True
+
+    def finish(self) -> TurnResult:
+        self.result.reply = operator_reply(self.result.records[-1])
+        return self.result
 
 
 def build_retry_context(record: VerifierEvaluation) -> dict[str, Any]:
@@ -95,13 +110,3 @@ def build_retry_context(record: VerifierEvaluation) -> dict[str, Any]:
         ],
         "rationale": record.rationale,
     }
-
-
-def _keep(result: TurnResult, run: ExecutorRun, session: dict[str, Any], record: VerifierEvaluation) -> None:
-    result.runs.append(run)
-    result.sessions.append(session)
-    result.records.append(record)
-
-
-def _round_id(session_id: str, round_no: int) -> str:
-    return session_id if round_no == 1 else f"{session_id}#r{round_no}"
