@@ -30,6 +30,7 @@ _LAZY: dict[str, str] = {
     "replay_tools": "groundcheck.programs.executor",
     "DiagnosisTurn": "groundcheck.programs.turn",
     "SessionStore": "groundcheck.programs.store",
+    "load_program": "groundcheck.programs.artifacts",
 }
 
 __all__ = [

@@ -97,11 +97,12 @@ def _parser() -> argparse.ArgumentParser:
 
     ev = sub.add_parser("eval", help="evaluate a verifier backend on a dataset, or compare two reports")
     ev.add_argument("--dataset", help="a bundled name (see `groundcheck datasets`) or a .jsonl / .json path")
-    ev.add_argument("--backend", choices=["rules", "replay"], default="rules")
+    ev.add_argument("--backend", choices=["rules", "replay", "lm"], default="rules")
     ev.add_argument("--report", help="write report.json and report.html into this folder")
     ev.add_argument("--workers", type=int, help="processes (default: every core)")
     ev.add_argument("--limit", type=int, help="only the first N sessions")
     ev.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"), help="print the difference of two reports")
+    _add_lm_options(ev)
     ev.set_defaults(handler=_cmd_eval)
 
     opt = sub.add_parser("optimize", help="compile the Verifier or the Executor against labeled sessions")
@@ -317,7 +318,10 @@ def _cmd_eval(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from groundcheck.evals.evaluate import evaluate, summary_table
 
     report_dir = Path(args.report) if args.report else None
-    report = evaluate(args.dataset, args.backend, report_dir=report_dir, workers=args.workers, limit=args.limit)
+    checker = _lm_checker(args) if args.backend == "lm" else None
+    report = evaluate(args.dataset, args.backend, report_dir=report_dir, workers=args.workers, limit=args.limit,
+                      checker_factory=(lambda: checker) if checker else None,
+                      backend_label=checker.name if checker else None)
     out.write(summary_table(report) + "\n")
     if report_dir:
         out.write(f"report: {report_dir / 'report.json'}, {report_dir / 'report.html'}\n")

@@ -40,7 +40,6 @@ _RANK = {"direct_observation": 0, "reasonable_inference": 1, "overstated": 2}
 class _Assessment:
     """What the evidence says about one claim, before it is turned into a class."""
 
-    cited: list[str] = field(default_factory=list)
     nowhere: list[str] = field(default_factory=list)
     outside_cited: list[str] = field(default_factory=list)
     uncovered_words: list[str] = field(default_factory=list)  # not in the cited outputs
@@ -145,7 +144,7 @@ def evidence_refs(claim: Claim, index: TraceIndex) -> list[EvidenceRef]:
 
 
 def _assess(claim: Claim, index: TraceIndex, cited: list[str]) -> _Assessment:
-    found = _Assessment(cited=cited)
+    found = _Assessment()
     mentions = extract_mentions(claim.claim_text)
     for entity in mentions.entities:
         where = index.token_location(entity, cited)

@@ -80,3 +80,18 @@ def test_bad_program_and_optimizer_errors_exit_2(tmp_path):
     code, _, err = run("optimize", "verifier", "--optimizer", "mipro", "--trainset", "synthetic-train",
                        "--valset", "synthetic-dev", "--out", str(tmp_path / "o"))
     assert code == 2 and "needs --lm" in err
+
+
+def test_eval_with_the_lm_backend(server, tmp_path):
+    def answer_for_any(claim_ids):
+        return chat({"claim_checks": json.dumps([{"claim_id": c, "verification": "unsupported", "detail": "x"}
+                                                  for c in claim_ids]),
+                     "verdict": "LOW_CONFID", "groundedness_score": "0.0", "rationale": "scripted"})
+
+    server.script = [("ok", answer_for_any([f"c{i}" for i in range(1, 10)]))] * 12
+    code, out, _ = run("eval", "--dataset", "synthetic-dev", "--limit", "12", "--backend", "lm", "--lm", "openai/ev",
+                       "--api-base", server.base_url, "--workers", "2", "--report", str(tmp_path / "r"))
+    assert code == 0, out
+    report = json.loads((tmp_path / "r" / "report.json").read_text())
+    assert report["backend"] == "lm:openai/ev" and report["n"] == 12
+    assert report["metrics"]["false_pass_rate"] == 0.0  # a model that passes nothing never false-passes

@@ -201,3 +201,19 @@ def test_property_model_pass_never_survives_contradicted_critical_claim(classes,
     i = data.draw(st.integers(min_value=0, max_value=len(classes) - 1))
     classes = [*classes[:i], "contradicted", *classes[i + 1 :]]
     assert decide(classes, model="PASS").verdict == "REJECT"
+
+
+def test_replay_reads_objects_strings_and_fences_and_survives_garbage():
+    import json as _json
+
+    from builders import session_with
+
+    from groundcheck.programs.pipeline import verify_session
+
+    checks = {"claim_checks": [{"claim_id": f"c{i}", "verification": "direct_observation"} for i in range(1, 6)],
+              "verdict": "pass"}
+    for recorded in (checks, _json.dumps(checks), "```json\n" + _json.dumps(checks) + "\n```"):
+        record = verify_session(session_with(verifier_model_output=recorded), "replay")
+        assert (record.model_verdict, record.verifier_error) == ("PASS", None)
+    garbled = verify_session(session_with(verifier_model_output="verdict: PASS!!"), "replay")
+    assert garbled.verdict == "LOW_CONFID" and "not JSON" in garbled.verifier_error
