@@ -215,12 +215,15 @@ def _cmd_optimize(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     result = run_optimization(args.target, args.optimizer, trainset=args.trainset, valset=args.valset, lm=lm,
                               teacher_lm=teacher, reflection_lm=reflection, max_lm_calls=args.max_lm_calls,
                               seed=args.seed, out=args.out, limit=args.limit)
-    fmt = lambda v: "not scored (no LM)" if v is None else f"{v:.4f}"  # noqa: E731
-    out.write(f"score before: {fmt(result.score_before)}\nscore after:  {fmt(result.score_after)}\n")
+    out.write(f"score before: {_score_text(result.score_before)}\nscore after:  {_score_text(result.score_after)}\n")
     out.write(f"LM calls: {result.budget_used}" + (f" (budget spent; stopped in {result.stopped_in})"
                                                    if result.budget_exhausted else "") + "\n")
     out.write(f"saved: {args.out}\n")
     return EXIT_OK
+
+
+def _score_text(score: float | None) -> str:
+    return "not scored (no LM)" if score is None else f"{score:.4f}"
 
 
 def _cmd_eval_executor(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
