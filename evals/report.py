@@ -156,7 +156,7 @@ def _bars(per_class: dict[str, dict[str, float]]) -> str:
         ax.bar([i + (k - 1) * width for i in range(len(names))], [per_class[n][key] for n in names], width, label=key)
     ax.set_xticks(range(len(names)), names, rotation=35, ha="right")
     ax.set_ylim(0, 1.05)
-    ax.legend(loc="lower right")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1))
     return _figure_png(fig)
 
 
