@@ -6,9 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from groundcheck.signatures.models import VERDICTS, VERIFICATIONS
-
-SUPPORTED = frozenset({"direct_observation", "reasonable_inference"})
+from groundcheck.signatures.models import SUPPORTED_CLASSES, VERDICTS, VERIFICATIONS
 
 
 @dataclass(frozen=True)
@@ -42,7 +40,7 @@ def compute_metrics(items: list[Scored]) -> dict[str, Any]:
     rules = [s for s in items if s.labels.get("gatekeeper_failed_rules") is not None]
     if rules:
         metrics.update(_rule_metrics(rules))
-    binary = [(bool(s.labels["supported"]), _supported(s.record)) for s in items if "supported" in s.labels]
+    binary = [(bool(s.labels["supported"]), supported_by(s.record)) for s in items if "supported" in s.labels]
     if binary:
         metrics.update(_binary_metrics(binary))
     return metrics
@@ -121,9 +119,10 @@ def _binary_metrics(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
     }
 
 
-def _supported(record: dict[str, Any]) -> bool:
+def supported_by(record: dict[str, Any]) -> bool:
+    """The binary view of a record: it has claims, and every one is supported."""
     checks = record.get("claim_checks") or []
-    return bool(checks) and all(c["verification"] in SUPPORTED for c in checks)
+    return bool(checks) and all(c["verification"] in SUPPORTED_CLASSES for c in checks)
 
 
 def _claim_classes(record: dict[str, Any]) -> dict[str, str]:

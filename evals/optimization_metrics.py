@@ -8,6 +8,7 @@ Gatekeeper pass, expected-fact coverage, no guidance as fact, Chinese answer.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import dspy
@@ -64,17 +65,6 @@ def verifier_score(example: dspy.Example, pred: Any) -> tuple[float, str]:
     return score, "; ".join(notes) or "all claims and the verdict correct"
 
 
-def verifier_metric(example: dspy.Example, pred: Any, trace: Any = None) -> float:
-    return verifier_score(example, pred)[0]
-
-
-def verifier_feedback_metric(
-    gold: dspy.Example, pred: Any, trace: Any = None, pred_name: str | None = None, pred_trace: Any = None
-) -> dspy.Prediction:
-    score, feedback = verifier_score(gold, pred)
-    return dspy.Prediction(score=score, feedback=feedback)
-
-
 def executor_components(example: dspy.Example, run: Any) -> dict[str, float]:
     """The five Executor checks for one run against the session it replays."""
     session = {
@@ -105,15 +95,26 @@ def executor_score(example: dspy.Example, run: Any) -> tuple[float, str]:
     return sum(parts.values()) / len(parts), feedback
 
 
-def executor_metric(example: dspy.Example, pred: Any, trace: Any = None) -> float:
-    return executor_score(example, pred)[0]
+ScoreFn = Callable[[dspy.Example, Any], tuple[float, str]]
 
 
-def executor_feedback_metric(
-    gold: dspy.Example, pred: Any, trace: Any = None, pred_name: str | None = None, pred_trace: Any = None
-) -> dspy.Prediction:
-    score, feedback = executor_score(gold, pred)
-    return dspy.Prediction(score=score, feedback=feedback)
+def metric_pair(score_fn: ScoreFn) -> tuple[Callable[..., float], Callable[..., dspy.Prediction]]:
+    """A DSPy metric `(example, pred, trace=None) -> float` and its GEPA twin with textual feedback."""
+
+    def metric(example: dspy.Example, pred: Any, trace: Any = None) -> float:
+        return score_fn(example, pred)[0]
+
+    def feedback_metric(
+        gold: dspy.Example, pred: Any, trace: Any = None, pred_name: str | None = None, pred_trace: Any = None
+    ) -> dspy.Prediction:
+        score, feedback = score_fn(gold, pred)
+        return dspy.Prediction(score=score, feedback=feedback)
+
+    return metric, feedback_metric
+
+
+verifier_metric, verifier_feedback_metric = metric_pair(verifier_score)
+executor_metric, executor_feedback_metric = metric_pair(executor_score)
 
 
 def expected_facts(session: dict[str, Any]) -> list[str]:

@@ -25,10 +25,11 @@ from groundcheck.evals.optimization_metrics import (
 )
 from groundcheck.programs.artifacts import save_artifact
 from groundcheck.programs.errors import ConfigError
-from groundcheck.programs.executor import Executor, ExecutorRun, replay_tools
+from groundcheck.programs.executor import Executor, ExecutorRun, replay_tools, unbound_tools
 from groundcheck.programs.lm import model_name
 from groundcheck.programs.pipeline import prepare_verification
 from groundcheck.programs.sessions import ensure_session
+from groundcheck.programs.verdict import groundedness_of
 from groundcheck.programs.verifier import Verifier, hints_of, verifier_fields
 from groundcheck.signatures.verifier import ClaimVerdict
 
@@ -105,7 +106,7 @@ def verifier_examples(sessions: list[dict[str, Any]], demo: bool = False) -> lis
                 ClaimVerdict(claim_id=cid, verification=cls, detail=_detail(cls)) for cid, cls in gold.items()
             ],
             "verdict": labels["verdict"],
-            "groundedness_score": _score(gold),
+            "groundedness_score": groundedness_of(list(gold.values())),
             "rationale": labels.get("note") or "",
         }
         example = dspy.Example(**fields, **outputs, gold_claims=gold, gold_verdict=labels["verdict"], session=raw)
@@ -131,13 +132,11 @@ class ReplayExecutor(dspy.Module):
 
     def __init__(self, executor: Executor | None = None) -> None:
         super().__init__()
-        self.executor = executor or Executor(_standard_tools())
+        self.executor = executor or Executor(unbound_tools())
 
     def forward(self, question: str, session: dict[str, Any]) -> ExecutorRun:
-        tools = replay_tools(session)
-        names = self.executor.tool_names
-        bound = {name: tools.get(name, _no_data(name)) for name in names}
-        return self.executor.with_tools(bound)(question=question)
+        tools = replay_tools(session, self.executor.tool_names)
+        return self.executor.with_tools({name: tools[name] for name in self.executor.tool_names})(question=question)
 
 
 # --- the run ------------------------------------------------------------------------------------
@@ -321,19 +320,6 @@ def _as_demo(example: dspy.Example) -> dspy.Example:
     return dspy.Example(**keep).with_inputs(*example.inputs().keys())
 
 
-def _standard_tools() -> dict[str, Callable[..., Any]]:
-    return {name: _no_data(name) for name in ("query_logs", "query_metrics", "lookup_knowledge")}
-
-
-def _no_data(name: str) -> Callable[..., Any]:
-    def tool(**kwargs: Any) -> str:
-        return "no data"
-
-    tool.__name__ = name
-    tool.__doc__ = f"{name}: query the incident's {name.removeprefix('query_').replace('_', ' ')}."
-    return tool
-
-
 def _name(lm: Any) -> str | None:
     return model_name(lm) if lm is not None else None
 
@@ -348,7 +334,3 @@ def _detail(cls: str) -> str:
         "contradicted": "the tool outputs say otherwise or do not contain what it names",
     }[cls]
 
-
-def _score(gold: dict[str, str]) -> float:
-    weights = {"direct_observation": 1.0, "reasonable_inference": 0.6, "overstated": 0.3}
-    return round(sum(weights.get(c, 0.0) for c in gold.values()) / len(gold), 4) if gold else 0.0

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from groundcheck.evals.metrics import SUPPORTED, Scored
+from groundcheck.evals.metrics import Scored, supported_by
 from groundcheck.signatures.models import VERDICTS
 
 _SEVERITY = {("REJECT", "PASS"): 0, ("LOW_CONFID", "PASS"): 1, ("PASS", "REJECT"): 2}
@@ -49,7 +49,7 @@ def worst_misses(items: list[Scored], limit: int = MAX_MISSES) -> list[dict[str,
                            "severity": _SEVERITY.get((gold, got), 3), "why": s.record.get("rationale", "")[-300:]})
         elif "supported" in s.labels:
             checks = s.record.get("claim_checks") or []
-            said = bool(checks) and all(c["verification"] in SUPPORTED for c in checks)
+            said = supported_by(s.record)
             if said != bool(s.labels["supported"]):
                 gold_text = "supported" if s.labels["supported"] else "not supported"
                 misses.append({"session_id": s.session_id, "gold": gold_text,
@@ -114,9 +114,19 @@ dataset sha256 <code>{report['dataset_sha256'][:16]}…</code> · {report['secon
 """
 
 
-def _figure_png(fig: Any) -> str:
+def _pyplot() -> Any:
+    """matplotlib's pyplot on the file-only Agg backend (imported on first plot: eval without --report
+    never pays for it)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
+    return plt
+
+
+def _figure_png(fig: Any) -> str:
+    plt = _pyplot()
     buffer = io.BytesIO()
     fig.savefig(buffer, format="png", dpi=90, bbox_inches="tight")
     plt.close(fig)
@@ -124,11 +134,7 @@ def _figure_png(fig: Any) -> str:
 
 
 def _heatmap(confusion: dict[str, Any]) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     labels, matrix = confusion["labels"], confusion["matrix"]
     fig, ax = plt.subplots(figsize=(1.2 + 0.9 * len(labels), 1 + 0.7 * len(labels)))
     ax.imshow(matrix, cmap="Blues")
@@ -144,11 +150,7 @@ def _heatmap(confusion: dict[str, Any]) -> str:
 
 
 def _bars(per_class: dict[str, dict[str, float]]) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     names = [n for n, v in per_class.items() if v.get("support") or v.get("precision")]
     fig, ax = plt.subplots(figsize=(max(6, 1.1 * len(names)), 3.2))
     width = 0.27
@@ -161,11 +163,7 @@ def _bars(per_class: dict[str, dict[str, float]]) -> str:
 
 
 def _flow(confusion: dict[str, Any]) -> str:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    plt = _pyplot()
     labels, matrix = confusion["labels"], confusion["matrix"]
     colors = {"PASS": "#2e7d32", "LOW_CONFID": "#f9a825", "REJECT": "#c62828"}
     fig, ax = plt.subplots(figsize=(7, 2.6))

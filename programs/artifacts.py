@@ -24,7 +24,6 @@ COMPILED_DIR = Path(__file__).parent / "compiled"
 DEFAULT_VERIFIER = COMPILED_DIR / "verifier-default"
 PROGRAM_FILE = "program.json"
 METADATA_FILE = "metadata.json"
-STANDARD_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 _SECRET_KEY = re.compile(r"(api[_-]?key|secret|token|password|authorization)", re.IGNORECASE)
 _SECRET_VALUE = re.compile(r"\b(sk-[A-Za-z0-9_-]{8,}|Bearer\s+\S+)")
 
@@ -55,7 +54,7 @@ def save_artifact(program: dspy.Module, directory: str | Path, *, kind: str, met
         "created": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     if kind == "executor":
-        meta["tools"] = list(getattr(program, "tool_names", STANDARD_TOOLS))
+        meta["tools"] = list(program.tool_names)
     (directory / METADATA_FILE).write_text(json.dumps(meta, ensure_ascii=False, indent=2), encoding="utf-8")
     _assert_no_secrets(directory)
     return directory
@@ -123,19 +122,10 @@ def _empty_program(kind: Any, meta: dict[str, Any]) -> dspy.Module:
 
         return Verifier()
     if kind == "executor":
-        from groundcheck.programs.executor import Executor
+        from groundcheck.programs.executor import STANDARD_TOOLS, Executor, unbound_tools
 
-        return Executor({name: _placeholder(name) for name in meta.get("tools", STANDARD_TOOLS)})
+        return Executor(unbound_tools(meta.get("tools", STANDARD_TOOLS)))
     raise ConfigError(f"unknown artifact kind {kind!r}")
-
-
-def _placeholder(name: str) -> Any:
-    def tool(**kwargs: Any) -> str:
-        raise ConfigError(f"compiled Executor loaded without tools: call .with_tools(...) before running {name}")
-
-    tool.__name__ = name
-    tool.__doc__ = f"{name} (bound to the runtime's tool with `Executor.with_tools`)"
-    return tool
 
 
 def _scrub(value: Any) -> Any:

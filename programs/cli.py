@@ -10,11 +10,9 @@ from pathlib import Path
 from typing import IO, Any
 
 from groundcheck.programs.errors import GroundcheckError, InputError
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.pipeline import prepare_verification, verify_session
 from groundcheck.programs.sessions import iter_session_lines, read_session_file
-from groundcheck.programs.trace_index import TraceIndex
-from groundcheck.programs.trace_summary import DEFAULT_BUDGET, summarize_trace
+from groundcheck.programs.trace_summary import DEFAULT_BUDGET
 from groundcheck.programs.verifier_input import build_verifier_input
 from groundcheck.signatures import models
 
@@ -260,10 +258,8 @@ def _persist(store: Any, record: Any) -> None:
 
 
 def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    session = read_session_file(args.path)
-    parsed = parse_executor_output(session.executor_final_answer)
-    summary = summarize_trace(TraceIndex(session), parsed.contract, args.summary_budget)
-    vin = build_verifier_input(session, parsed, summary)
+    prepared = prepare_verification(read_session_file(args.path), args.summary_budget)
+    vin = build_verifier_input(prepared.session, prepared.parsed, prepared.summary)
     out.write(vin.model_dump_json(indent=2) + "\n")
     return EXIT_OK
 

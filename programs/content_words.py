@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from groundcheck.programs.trace_index import contains_token
+from groundcheck.programs.normalize import contains_token
 
 _WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
 _STOP = frozenset(

@@ -10,10 +10,11 @@ from __future__ import annotations
 import contextvars
 import copy
 import functools
+import inspect
 import json
 import threading
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,10 +22,11 @@ import dspy
 from dspy.utils.exceptions import AdapterParseError
 
 from groundcheck.programs import lm as _lm  # noqa: F401  (sets the no-phoning-home defaults first)
-from groundcheck.programs.errors import describe_exception
+from groundcheck.programs.errors import ConfigError, describe_exception
 from groundcheck.signatures.executor import ExecutorRetrySignature, ExecutorSignature
 
 DEFAULT_MAX_ITERS = 8
+STANDARD_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 
 
 @dataclass(frozen=True)
@@ -166,12 +168,25 @@ def _failed_run(exc: Exception, recorder: ToolRecorder) -> ExecutorRun:
     return ExecutorRun(raw, recorder.calls, describe_exception(exc))
 
 
-def replay_tools(session: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
+def unbound_tools(names: Iterable[str] = STANDARD_TOOLS) -> dict[str, Callable[..., Any]]:
+    """Named stand-ins that describe the tools to the LM; bind real ones with `Executor.with_tools`."""
+
+    def make(name: str) -> Callable[..., Any]:
+        def unbound(**kwargs: Any) -> Any:
+            raise ConfigError(f"Executor has no tool bound to {name!r}: call .with_tools(...) first")
+
+        unbound.__name__, unbound.__doc__ = name, _tool_doc(name)
+        return unbound
+
+    return {name: make(name) for name in names}
+
+
+def replay_tools(session: Mapping[str, Any], names: Iterable[str] = ()) -> dict[str, Callable[..., Any]]:
     """Tools that answer from a session's recorded calls, so any labeled session can be re-run.
 
     A call with the same arguments gets that recording (with its invocation id and trace ref);
-    otherwise the least-used recording of that tool, so a retry round reaches every one again; a
-    tool the session never called answers "no data".
+    otherwise the least-used recording of that tool, so a retry round reaches every one again.
+    Extra `names` the session never called are tools too: they answer "no data".
     """
     by_tool: dict[str, list[dict[str, Any]]] = {}
     for call in session.get("tool_calls") or []:
@@ -192,12 +207,15 @@ def replay_tools(session: Mapping[str, Any]) -> dict[str, Callable[..., Any]]:
             status = match.get("status", "ok")
             return ToolResult(match["output"], match["invocation_id"], match.get("trace_ref"), status)
 
-        replayed.__name__ = name
-        replayed.__doc__ = f"{name}: query the incident's {name.removeprefix('query_').replace('_', ' ')}."
+        replayed.__name__, replayed.__doc__ = name, _tool_doc(name)
         replayed.__signature__ = _kwargs_signature(by_tool.get(name, []))  # type: ignore[attr-defined]
         return replayed
 
-    return {name: make(name) for name in by_tool}
+    return {name: make(name) for name in dict.fromkeys([*by_tool, *names])}
+
+
+def _tool_doc(name: str) -> str:
+    return f"{name}: query the incident's {name.removeprefix('query_').replace('_', ' ')}."
 
 
 def _recorded_tools(tools: Mapping[str, Callable[..., Any]]) -> list[dspy.Tool]:
@@ -224,9 +242,7 @@ def _with_tools(react: dspy.ReAct, tools: Mapping[str, Callable[..., Any]]) -> d
     return clone
 
 
-def _kwargs_signature(calls: list[dict[str, Any]]) -> Any:
-    import inspect
-
+def _kwargs_signature(calls: list[dict[str, Any]]) -> inspect.Signature:
     names: list[str] = []
     for call in calls:
         for key in call.get("arguments") or {}:

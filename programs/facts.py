@@ -8,9 +8,9 @@ audit only (it can never support a verdict).
 
 from __future__ import annotations
 
-from groundcheck.programs.normalize import fold
+from groundcheck.programs.normalize import contains_token, fold
 from groundcheck.programs.tokens import Mentions, extract_mentions
-from groundcheck.programs.trace_index import TraceIndex, contains_token, literal_number_in
+from groundcheck.programs.trace_index import TraceIndex, literal_number_in
 from groundcheck.programs.wording import is_assertion, split_sentences
 from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck
 

@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from groundcheck.programs.normalize import cjk_letter_ratio, fold
+from groundcheck.programs.normalize import cjk_letter_ratio, contains_token, fold
 from groundcheck.programs.parse import ParsedOutput
 from groundcheck.programs.tokens import extract_mentions
-from groundcheck.programs.trace_index import TraceIndex, contains_token, literal_number_in
+from groundcheck.programs.trace_index import TraceIndex, literal_number_in
 from groundcheck.signatures.models import ExecutorContract, Finding, GatekeeperResult, item_text
 
 MIN_CJK_RATIO = 0.3

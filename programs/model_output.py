@@ -7,14 +7,13 @@ verification classes and verdicts must be from the fixed sets, or the whole outp
 from __future__ import annotations
 
 import json
-import re
 from typing import Any
 
 from pydantic import ValidationError
 
+from groundcheck.programs.parse import fenced_body
 from groundcheck.signatures.models import VerifierModelOutput
 
-_FENCE = re.compile(r"\A```(?:json|JSON)?\s*\n?(.*?)\n?```\Z", re.DOTALL)
 _VERDICT_ALIASES = {"LOW_CONFIDENCE": "LOW_CONFID", "LOWCONFID": "LOW_CONFID", "FAIL": "REJECT"}
 
 
@@ -27,10 +26,7 @@ def parse_model_output(raw: str | dict[str, Any] | None) -> VerifierModelOutput:
         raise ModelOutputError("no verifier model output")
     value: Any = raw
     if isinstance(raw, str):
-        text = raw.strip()
-        fence = _FENCE.match(text)
-        if fence:
-            text = fence.group(1).strip()
+        text = fenced_body(raw) or raw.strip()
         try:
             value = json.loads(text)
         except json.JSONDecodeError as exc:

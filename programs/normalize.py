@@ -34,3 +34,20 @@ def cjk_letter_ratio(text: str) -> float:
     if not letters:
         return 0.0
     return sum(1 for ch in letters if is_cjk(ch)) / len(letters)
+
+
+def contains_token(haystack: str, token: str) -> bool:
+    """`token` occurs in `haystack` not glued to letters or digits on either side."""
+    if not token:
+        return False
+    start = haystack.find(token)
+    edge_left = token[0].isalnum()
+    edge_right = token[-1].isalnum()
+    while start != -1:
+        end = start + len(token)
+        left_ok = not edge_left or start == 0 or not haystack[start - 1].isalnum()
+        right_ok = not edge_right or end == len(haystack) or not haystack[end].isalnum()
+        if left_ok and right_ok:
+            return True
+        start = haystack.find(token, start + 1)
+    return False

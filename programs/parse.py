@@ -13,7 +13,7 @@ from pydantic import ValidationError
 
 from groundcheck.signatures.models import ExecutorContract, ParseStatus
 
-_FENCE = re.compile(r"\A```(?:json|JSON)?[ \t]*\r?\n(?P<body>.*?)\r?\n?```\Z", re.DOTALL)
+_FENCE = re.compile(r"\A```(?:json|JSON)?[ \t]*\r?\n?(?P<body>.*?)\r?\n?```\Z", re.DOTALL)
 _MAX_ERRORS_SHOWN = 5
 
 
@@ -41,11 +41,10 @@ def parse_executor_output(raw: object) -> ParsedOutput:
     if not text:
         return _failed("missing", "executor_final_answer is empty or white space")
 
-    fenced = False
-    fence = _FENCE.match(text)
-    if fence:
-        fenced = True
-        text = fence.group("body").strip()
+    body = fenced_body(text)
+    fenced = body is not None
+    if body is not None:
+        text = body
     elif text.startswith("```"):
         return _failed("malformed", "Markdown fence is not closed or has text around it")
 
@@ -68,6 +67,12 @@ def parse_executor_output(raw: object) -> ParsedOutput:
         return _failed("malformed", _validation_summary(exc), fenced)
     # duplicate claim ids are a Gatekeeper finding (claim.id_unique), not a parse failure
     return ParsedOutput(status=ParseStatus(status="valid", error=None, fenced=fenced), contract=contract)
+
+
+def fenced_body(text: str) -> str | None:
+    """The content of a text that is exactly one Markdown code fence (```json or ```), else None."""
+    fence = _FENCE.match(text.strip())
+    return fence.group("body").strip() if fence else None
 
 
 def _failed(status: str, error: str, fenced: bool = False) -> ParsedOutput:

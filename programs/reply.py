@@ -6,9 +6,8 @@ be confirmed; REJECT shows a fallback built only from hypotheses, actions and mi
 
 from __future__ import annotations
 
-from groundcheck.signatures.models import ExecutorContract, VerifierEvaluation, item_text
+from groundcheck.signatures.models import UNCONFIRMED_CLASSES, ExecutorContract, VerifierEvaluation, item_text
 
-_UNCONFIRMED = frozenset({"unsupported", "external_unknown", "overstated", "contradicted"})
 _MAX_LISTED = 3
 
 
@@ -36,7 +35,7 @@ def _caveat(record: VerifierEvaluation, contract: ExecutorContract) -> str:
     doubtful = [
         texts[c.claim_id]
         for c in record.claim_checks
-        if c.verification in _UNCONFIRMED and c.claim_id in texts
+        if c.verification in UNCONFIRMED_CLASSES and c.claim_id in texts
     ]
     extra = [
         f.fact

@@ -8,6 +8,7 @@ can convert (512Mi = 536870912 bytes) and derive (10:05 to 10:15 = 10 minutes).
 from __future__ import annotations
 
 import re
+import unicodedata
 from typing import NamedTuple
 
 from groundcheck.programs.normalize import fold
@@ -143,14 +144,12 @@ def extract_mentions(text: str) -> Mentions:
     for m in _MENTION.finditer(_halfwidth(text)):
         if m["entity"] or m["digit_entity"] or m["path_entity"]:
             token = fold(m.group(0)).strip(".:")
-            if token and token not in entities and not _is_unit_word(token):
+            if token and token not in entities and token not in _UNITS:
                 entities.append(token)
         elif m["clock"]:
-            seconds = int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
-            numbers.append(NumberMention(fold(m.group(0)), float(seconds), "clock", 0))
+            numbers.append(_clock(fold(m.group(0)), m["h"], m["m"], m["s"]))
         elif m["cnhour"]:
-            seconds = int(m["ch"]) * 3600 + int(m["cm"] or 0) * 60
-            numbers.append(NumberMention(fold(m.group(0)), float(seconds), "clock", 0))
+            numbers.append(_clock(fold(m.group(0)), m["ch"], m["cm"], None))
         else:
             mention = number_from_match(m)
             if mention is not None:
@@ -169,8 +168,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
         if m["date"]:
             continue
         if m["h"]:
-            seconds = int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
-            found.append(NumberMention(m.group(0), float(seconds), "clock", 0))
+            found.append(_clock(m.group(0), m["h"], m["m"], m["s"]))
         else:
             mention = number_from_match(m)
             if mention is None:
@@ -198,14 +196,11 @@ def number_from_match(m: re.Match[str]) -> NumberMention | None:
     return NumberMention(fold(m.group(0)).replace(" ", ""), value, kind, decimals, float(factor))
 
 
+def _clock(text: str, hours: str, minutes: str | None, seconds: str | None) -> NumberMention:
+    value = int(hours) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
+    return NumberMention(text, float(value), "clock", 0)
+
+
 def _halfwidth(text: str) -> str:
     # full-width digits and letters behave like ASCII for every pattern above
-    if text.isascii():
-        return text
-    import unicodedata
-
-    return unicodedata.normalize("NFKC", text)
-
-
-def _is_unit_word(token: str) -> bool:
-    return token in _UNITS or token in {"req/s", "ops/s"}
+    return text if text.isascii() else unicodedata.normalize("NFKC", text)

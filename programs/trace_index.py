@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Any, Literal
 
 from groundcheck.programs.arithmetic import follows_by_arithmetic, matches_directly
-from groundcheck.programs.normalize import fold, normalize
+from groundcheck.programs.content_words import word_in
+from groundcheck.programs.normalize import contains_token, fold, normalize
 from groundcheck.programs.tokens import NumberMention, iter_numbers
 from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, Session, ToolCall
 
@@ -103,8 +104,6 @@ class TraceIndex:
 
     def word_anywhere(self, word: str) -> bool:
         """An ordinary word occurs in some tool output, its arguments, or the operator's question."""
-        from groundcheck.programs.content_words import word_in
-
         return word_in(self.query_flat, word) or any(word_in(ev.flat, word) for ev in self.calls.values())
 
     def number_anywhere(self, number: NumberMention) -> bool:
@@ -175,23 +174,6 @@ def output_text(output: Any) -> str:
     if isinstance(output, str):
         return output
     return json.dumps(output, ensure_ascii=False)
-
-
-def contains_token(haystack: str, token: str) -> bool:
-    """`token` occurs in `haystack` not glued to letters or digits on either side."""
-    if not token:
-        return False
-    start = haystack.find(token)
-    edge_left = token[0].isalnum()
-    edge_right = token[-1].isalnum()
-    while start != -1:
-        end = start + len(token)
-        left_ok = not edge_left or start == 0 or not haystack[start - 1].isalnum()
-        right_ok = not edge_right or end == len(haystack) or not haystack[end].isalnum()
-        if left_ok and right_ok:
-            return True
-        start = haystack.find(token, start + 1)
-    return False
 
 
 def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = True) -> bool:

@@ -12,9 +12,7 @@ from groundcheck.programs.claim_checkers import ClaimChecker
 from groundcheck.programs.executor import Executor, ExecutorRun
 from groundcheck.programs.pipeline import averify_session, verify_session
 from groundcheck.programs.reply import operator_reply
-from groundcheck.signatures.models import VerifierEvaluation
-
-_FAILING = frozenset({"contradicted", "unsupported", "external_unknown", "overstated"})
+from groundcheck.signatures.models import UNCONFIRMED_CLASSES, VerifierEvaluation
 
 
 @dataclass
@@ -100,7 +98,7 @@ class _TurnState:
 
 def build_retry_context(record: VerifierEvaluation) -> dict[str, Any]:
     """What the second round must fix: failed rules, failed claims with why, the rationale."""
-    failed = [c for c in record.claim_checks if c.verification in _FAILING]
+    failed = [c for c in record.claim_checks if c.verification in UNCONFIRMED_CLASSES]
     return {
         "previous_verdict": record.verdict,
         "failed_rules": list(record.gatekeeper_result.failed_rules),

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from groundcheck.programs.rules_checker import BROKEN_REFERENCE_RULES
 from groundcheck.signatures.models import (
+    UNCONFIRMED_CLASSES,
     ClaimCheck,
     EvidenceRef,
     ExecutorContract,
@@ -21,7 +22,7 @@ from groundcheck.signatures.models import (
 
 SCORE = {"direct_observation": 1.0, "reasonable_inference": 0.6, "overstated": 0.3}
 STRICTNESS = {"REJECT": 0, "LOW_CONFID": 1, "PASS": 2}
-LOWERING = frozenset({"unsupported", "external_unknown", "overstated"})
+LOWERING = UNCONFIRMED_CLASSES - {"contradicted"}  # row 5; contradicted is row 2
 PASS_THRESHOLD = 0.5
 
 
@@ -88,9 +89,14 @@ def apply_constraints(
 
 
 def groundedness(critical_checks: list[ClaimCheck]) -> float:
-    if not critical_checks:
+    return groundedness_of([c.verification for c in critical_checks])
+
+
+def groundedness_of(classes: list[str]) -> float:
+    """Mean class weight of the critical claims (spec §8), 0.0 without any, rounded to 4 places."""
+    if not classes:
         return 0.0
-    return round(sum(SCORE.get(c.verification, 0.0) for c in critical_checks) / len(critical_checks), 4)
+    return round(sum(SCORE.get(c, 0.0) for c in classes) / len(classes), 4)
 
 
 def decide_verdict(

@@ -1,6 +1,7 @@
 """Word lists the rules use to read a claim's stance: causal, certain, hedged, general-knowledge.
 
-Kept in one place so the rules backend, answer-fact extraction and the dataset generator agree.
+Kept in one place so the rules backend and answer-fact extraction agree. (The dataset generators
+label by construction and do not use these lists.)
 """
 
 from __future__ import annotations

@@ -27,6 +27,9 @@ GatekeeperStatus = Literal["pass", "warn", "fail"]
 
 VERIFICATIONS: tuple[str, ...] = get_args(Verification)
 VERDICTS: tuple[str, ...] = get_args(Verdict)
+# classes that count as supported (binary view, e.g. HaluEval) and those that leave a claim unconfirmed
+SUPPORTED_CLASSES: frozenset[str] = frozenset({"direct_observation", "reasonable_inference"})
+UNCONFIRMED_CLASSES: frozenset[str] = frozenset(VERIFICATIONS) - SUPPORTED_CLASSES
 CLAIM_TYPES: tuple[str, ...] = (
     "symptom",
     "error",

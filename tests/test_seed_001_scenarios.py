@@ -7,18 +7,16 @@ from builders import base_contract, base_session, binding, claim, session_with
 
 from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.pipeline import prepare_verification, verify_session
 from groundcheck.programs.reply import operator_reply
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.trace_index import TraceIndex
-from groundcheck.programs.trace_summary import summarize_trace
 from groundcheck.programs.verifier_input import build_verifier_input
 
 
 def verifier_input(session):
-    s = ensure_session(session)
-    parsed = parse_executor_output(s.executor_final_answer)
-    return build_verifier_input(s, parsed, summarize_trace(TraceIndex(s), parsed.contract))
+    prepared = prepare_verification(ensure_session(session))
+    return build_verifier_input(prepared.session, prepared.parsed, prepared.summary)
 
 
 def test_explicit_input_blocks_available_to_verifier():

@@ -6,10 +6,11 @@ contract is honest by construction.
 
 from __future__ import annotations
 
-import json
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+from groundcheck.programs.trace_index import output_text
 
 
 @dataclass
@@ -76,10 +77,6 @@ class Builder:
 
     def pod(self, service: str) -> str:
         return f"{service}-{self.rng.getrandbits(36):09x}-{self.rng.getrandbits(20):05x}"[: len(service) + 16]
-
-
-def output_text(output: Any) -> str:
-    return output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
 
 
 def bind(call: dict[str, Any], excerpt: str, source_type: str, source_id: str | None = None) -> dict[str, Any]:
