@@ -1,7 +1,8 @@
 """Metrics DSPy optimizers can use: `metric(example, pred, trace=None)`, with GEPA feedback twins.
 
 Verifier: per-claim class agreement with the gold labels plus the effective verdict after the
-post-processor; a false PASS scores 0 whatever else was right. Executor: contract validity,
+post-processor; a false PASS (effective, or the model's own verdict where the floors caught it)
+scores 0 whatever else was right. Executor: contract validity,
 Gatekeeper pass, expected-fact coverage, no guidance as fact, Chinese answer.
 """
 
@@ -54,6 +55,10 @@ def verifier_score(example: dspy.Example, pred: Any) -> tuple[float, str]:
     if gold_verdict != "PASS" and effective == "PASS":
         score = 0.0
         notes.append(f"FALSE PASS: the gold verdict is {gold_verdict}; this is the most dangerous error")
+    elif gold_verdict != "PASS" and output.verdict == "PASS":
+        # the post-processor's floors caught it, but a program that says PASS here is not to be learned
+        score = 0.0
+        notes.append(f"FALSE PASS by the model (floored to {effective}): the gold verdict is {gold_verdict}")
     elif gold_verdict != "REJECT" and effective == "REJECT":
         score *= FALSE_REJECT_FACTOR
         notes.append(f"false REJECT: the gold verdict is {gold_verdict}")

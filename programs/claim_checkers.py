@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Protocol
 
+from groundcheck.programs.evidence_facts import ClaimEvidence
 from groundcheck.programs.model_output import parse_model_output
 from groundcheck.programs.parse import ParsedOutput
 from groundcheck.programs.rules_checker import check_claims_by_rules
@@ -27,7 +28,7 @@ from groundcheck.signatures.models import (
 
 @dataclass
 class CheckRequest:
-    """Everything a claim checker may use. An LM checker sends only `verifier_input` and `hints`."""
+    """Everything a claim checker may use. An LM checker sends only `verifier_input` and the evidence hints."""
 
     session: Session
     parsed: ParsedOutput
@@ -35,7 +36,7 @@ class CheckRequest:
     index: TraceIndex
     gate: GatekeeperResult
     summary: list[ToolTraceItem]
-    hints: VerifierModelOutput  # the rules backend's per-claim findings
+    evidence: list[ClaimEvidence]  # the evidence layer's hard facts and soft judgements, in claim order
 
     @cached_property
     def verifier_input(self) -> VerifierInput:
@@ -44,19 +45,27 @@ class CheckRequest:
 
 
 class ClaimChecker(Protocol):
+    """Classifies the claims of a request; the post-processor decides the verdict."""
+
     @property
     def name(self) -> str: ...
 
     def check(self, request: CheckRequest) -> VerifierModelOutput: ...
 
 
+class AsyncClaimChecker(ClaimChecker, Protocol):
+    """A claim checker that can also be awaited (an LM call without a blocked thread)."""
+
+    async def acheck(self, request: CheckRequest) -> VerifierModelOutput: ...
+
+
 class RulesChecker:
-    """Deterministic evidence matching; its result is the `hints` every other checker also gets."""
+    """Deterministic: a class for each claim from its hard facts and soft judgements."""
 
     name = "rules"
 
     def check(self, request: CheckRequest) -> VerifierModelOutput:
-        return request.hints
+        return check_claims_by_rules(request.evidence)
 
 
 class ReplayChecker:
@@ -66,7 +75,3 @@ class ReplayChecker:
 
     def check(self, request: CheckRequest) -> VerifierModelOutput:
         return parse_model_output(request.session.verifier_model_output)
-
-
-def rules_hints(contract: ExecutorContract, index: TraceIndex, gate: GatekeeperResult) -> VerifierModelOutput:
-    return check_claims_by_rules(contract, index, gate)

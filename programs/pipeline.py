@@ -9,8 +9,9 @@ import asyncio
 from dataclasses import dataclass
 from typing import Any
 
-from groundcheck.programs.claim_checkers import CheckRequest, ClaimChecker, ReplayChecker, RulesChecker, rules_hints
+from groundcheck.programs.claim_checkers import CheckRequest, ClaimChecker, ReplayChecker, RulesChecker
 from groundcheck.programs.errors import ConfigError, describe_exception
+from groundcheck.programs.evidence_facts import assess_claims
 from groundcheck.programs.facts import claim_facts, extra_answer_facts, fallback_facts
 from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import ParsedOutput, parse_executor_output
@@ -123,7 +124,7 @@ def prepare_verification(session: Session, summary_budget: int = DEFAULT_BUDGET)
             index=index,
             gate=gate,
             summary=summary,
-            hints=rules_hints(parsed.contract, index, gate),
+            evidence=assess_claims(parsed.contract, index),
         )
     return Prepared(session, parsed, index, gate, summary, request)
 
@@ -135,8 +136,8 @@ def _finish(
     if contract is None or p.request is None:
         checks, extra, facts = [], [], fallback_facts(p.session.executor_final_answer, p.index)
     else:
-        refs = {check.claim_id: check.evidence_refs for check in p.request.hints.claim_checks}
-        checks = align_claim_checks(contract, output.claim_checks if output else [], refs)
+        evidence = p.request.evidence
+        checks = align_claim_checks(contract, output.claim_checks if output else [], evidence)
         extra = extra_answer_facts(contract, p.index)
     model_verdict = output.verdict if output else None
     outcome = decide_verdict(
@@ -146,6 +147,7 @@ def _finish(
         gate=p.gate,
         extra_facts=extra,
         model_verdict=model_verdict,
+        evidence=p.request.evidence if p.request else None,
     )
     if contract is not None:
         facts = claim_facts(contract, outcome.claim_checks) + extra

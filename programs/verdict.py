@@ -1,18 +1,18 @@
 """Stage 4: the post-processor. Deterministic verdict rules (spec §8); it has the last word.
 
-No model output can buy a PASS the evidence does not allow: claim-check constraints first, then
-the ten-row table, then the stricter of rule and model verdict (row 1 final).
+No model output can buy a PASS the evidence does not allow: the floors that hard evidence facts set
+on each claim first, then the ten-row table on the floored classes, then the stricter of rule and
+model verdict (row 1 final).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from groundcheck.programs.rules_checker import BROKEN_REFERENCE_RULES
+from groundcheck.programs.evidence_facts import ClaimEvidence, cap
 from groundcheck.signatures.models import (
     UNCONFIRMED_CLASSES,
     ClaimCheck,
-    EvidenceRef,
     ExecutorContract,
     FactCheck,
     GatekeeperResult,
@@ -39,51 +39,48 @@ class VerdictOutcome:
 
 
 def align_claim_checks(
-    contract: ExecutorContract, checks: list[ClaimCheck], refs_by_claim: dict[str, list[EvidenceRef]]
+    contract: ExecutorContract, checks: list[ClaimCheck], evidence: list[ClaimEvidence]
 ) -> list[ClaimCheck]:
     """Exactly one check per claim, in claim order (spec §7).
 
-    Checks for unknown claim ids are dropped; a claim without a check gets `unsupported`
-    ("not verified"). Evidence refs are always rebuilt from the contract and trace, so a model
-    cannot cite calls the claim did not.
+    The k-th claim with an id takes the k-th check with that id, so claims that share an id never
+    share a check. Checks for unknown claim ids are dropped; a claim without a check gets
+    `unsupported` ("not verified"). Evidence refs are always rebuilt from the contract and trace,
+    so a checker cannot cite calls the claim did not.
     """
-    by_id: dict[str, ClaimCheck] = {}
+    by_id: dict[str, list[ClaimCheck]] = {}
     for check in checks:
-        by_id.setdefault(check.claim_id, check)
+        by_id.setdefault(check.claim_id, []).append(check)
+    taken: dict[str, int] = {}
     aligned = []
-    for claim in contract.claims:
-        check = by_id.get(claim.claim_id)
-        verification, detail = (
-            (check.verification, check.detail) if check else ("unsupported", "not verified")
-        )
+    for claim, ev in zip(contract.claims, evidence, strict=True):
+        k = taken.get(claim.claim_id, 0)
+        taken[claim.claim_id] = k + 1
+        given = by_id.get(claim.claim_id, [])
+        check = given[k] if k < len(given) else None
+        verification, detail = (check.verification, check.detail) if check else ("unsupported", "not verified")
         aligned.append(
-            ClaimCheck(
-                claim_id=claim.claim_id,
-                verification=verification,
-                detail=detail,
-                evidence_refs=refs_by_claim.get(claim.claim_id, []),
-            )
+            ClaimCheck(claim_id=claim.claim_id, verification=verification, detail=detail, evidence_refs=ev.refs)
         )
     return aligned
 
 
-def apply_constraints(
-    checks: list[ClaimCheck], gate: GatekeeperResult
+def apply_floors(
+    checks: list[ClaimCheck], evidence: list[ClaimEvidence]
 ) -> tuple[list[ClaimCheck], list[VerdictAdjustment]]:
-    """A claim whose evidence references are broken can not be direct or inferred (spec §8)."""
+    """Hold every check at or below the ceiling its hard facts set (spec §8), recording each change.
+
+    Whatever the checker (rules, replay, an LM, a plugged-in one): a checker may put a claim below
+    its floor, never above it.
+    """
     out, adjustments = [], []
-    for check in checks:
-        broken = sorted(
-            {f.rule for f in gate.claim_findings(check.claim_id) if f.rule in BROKEN_REFERENCE_RULES}
-        )
-        missing_refs = not check.evidence_refs and check.verification == "direct_observation"
-        if (broken and check.verification in ("direct_observation", "reasonable_inference")) or missing_refs:
-            why = ", ".join(broken) if broken else "no existing tool call is cited"
-            reason = f"claim {check.claim_id}: {why}"
-            adjustments.append(VerdictAdjustment(from_=check.verification, to="unsupported", reason=reason))
-            check = check.model_copy(
-                update={"verification": "unsupported", "detail": f"{check.detail} [{why}]"}
-            )
+    for check, ev in zip(checks, evidence, strict=True):
+        capped = cap(check.verification, ev.ceiling)
+        if capped != check.verification:
+            fact = next(f for f in ev.hard if f.ceiling == ev.ceiling)
+            reason = f"claim {check.claim_id}: {fact.fact}: {fact.detail}"
+            adjustments.append(VerdictAdjustment(from_=check.verification, to=capped, reason=reason))
+            check = check.model_copy(update={"verification": capped, "detail": f"{check.detail} [{fact.detail}]"})
         out.append(check)
     return out, adjustments
 
@@ -107,8 +104,9 @@ def decide_verdict(
     gate: GatekeeperResult,
     extra_facts: list[FactCheck],
     model_verdict: str | None,
+    evidence: list[ClaimEvidence] | None = None,
 ) -> VerdictOutcome:
-    """Apply the constraints and the verdict table, then combine with the model's verdict.
+    """Apply the floors and the verdict table, then combine with the model's verdict.
 
     Args:
         parse_status: the parser's status.
@@ -117,8 +115,9 @@ def decide_verdict(
         gate: the Gatekeeper result.
         extra_facts: extra answer facts (spec §1), classified.
         model_verdict: the claim checker's own verdict, if it gave one.
+        evidence: the evidence layer's assessment of each claim (its hard facts set the floors).
     """
-    checks, adjustments = apply_constraints(checks, gate) if contract else (checks, [])
+    checks, adjustments = apply_floors(checks, evidence) if contract and evidence else (checks, [])
     critical_ids = {c.claim_id for c in contract.critical_claims} if contract else set()
     critical = [c for c in checks if c.claim_id in critical_ids]
     score = groundedness(critical)

@@ -15,6 +15,7 @@ from groundcheck.programs import lm as _lm  # noqa: F401  (sets the no-phoning-h
 from groundcheck.programs.artifacts import default_verifier
 from groundcheck.programs.claim_checkers import CheckRequest
 from groundcheck.programs.lm import model_name
+from groundcheck.programs.rules_checker import check_claims_by_rules
 from groundcheck.programs.trace_summary import summarize_trace
 from groundcheck.signatures.models import ClaimCheck, VerifierInput, VerifierModelOutput
 from groundcheck.signatures.verifier import RulesHint, VerifierRetrySignature, VerifierSignature
@@ -125,7 +126,7 @@ class LMChecker:
 def hints_of(request: CheckRequest) -> list[RulesHint]:
     return [
         RulesHint(claim_id=c.claim_id, rules_class=c.verification, finding=c.detail)
-        for c in request.hints.claim_checks
+        for c in check_claims_by_rules(request.evidence).claim_checks
     ]
 
 

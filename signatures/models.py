@@ -229,6 +229,16 @@ class VerifierModelOutput(_Open):
     rationale: str = ""
 
 
+class LMUsage(_Strict):
+    """LM usage summed over the calls of one verification (spec §9, optional)."""
+
+    calls: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    latency_ms: float = 0.0
+    cost_usd: float | None = None
+
+
 class VerifierEvaluation(_Open):
     """The persisted record (spec §9)."""
 
@@ -249,6 +259,9 @@ class VerifierEvaluation(_Open):
     program_version: str
     round: Literal[1, 2] = 1
     session_id: str | None = None
+    model_not_asked: str | None = None  # why no model call was made (the verdict was already fixed)
+    lm_usage: LMUsage | None = None
+    executor_error: str | None = None  # why a live Executor produced no final answer
 
 
 class VerifierInput(_Strict):

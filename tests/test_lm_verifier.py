@@ -28,9 +28,13 @@ def test_valid_output_is_post_processed():
 def test_model_can_lower_but_not_raise():
     lower = verify_session(session_with(), LMChecker(ScriptedLM([verifier_answer(ALL_DIRECT, "REJECT")])))
     assert lower.verdict == "REJECT"
+    overstated = ScriptedLM([verifier_answer({**ALL_DIRECT, "c3": "overstated"}, "PASS")])
+    assert verify_session(session_with(), LMChecker(overstated)).verdict == "LOW_CONFID"  # a lower class counts
     bad = session_with(lambda c: claim(c, "c3").update(claim_text="内存达到 768Mi"))
-    lm = ScriptedLM([verifier_answer({**ALL_DIRECT, "c3": "overstated"}, "PASS")])
-    assert verify_session(bad, LMChecker(lm)).verdict == "LOW_CONFID"  # the model's class is what counts
+    lm = ScriptedLM([verifier_answer(ALL_DIRECT, "PASS")])
+    record = verify_session(bad, LMChecker(lm))
+    assert record.verdict == "REJECT"  # 768Mi is in no output: a floor no model output lifts
+    assert any(a.from_ == "direct_observation" and a.to == "contradicted" for a in record.verdict_adjustments)
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from groundcheck.programs.evidence_facts import SUPPORT_RANK, ClaimEvidence, HardFact
 from groundcheck.programs.verdict import STRICTNESS, decide_verdict, groundedness
 from groundcheck.signatures.models import (
     VERIFICATIONS,
@@ -55,14 +56,25 @@ def checks(*classes: str) -> list[ClaimCheck]:
     ]
 
 
-def decide(classes, gate=PASSING_GATE, model=None, parse=VALID, extra=(), background=0):
+def evidence_of(con: ExecutorContract, ceilings: dict[int, str]) -> list[ClaimEvidence]:
+    return [
+        ClaimEvidence(
+            i, claim, REF, [], hard=[HardFact("test_fact", ceilings[i], "d")] if i in ceilings else []
+        )
+        for i, claim in enumerate(con.claims)
+    ]
+
+
+def decide(classes, gate=PASSING_GATE, model=None, parse=VALID, extra=(), background=0, ceilings=None):
+    con = contract(len(classes), background) if parse.status == "valid" else None
     return decide_verdict(
         parse_status=parse,
-        contract=contract(len(classes), background) if parse.status == "valid" else None,
+        contract=con,
         checks=checks(*classes),
         gate=gate,
         extra_facts=list(extra),
         model_verdict=model,
+        evidence=evidence_of(con, ceilings or {}) if con else None,
     )
 
 
@@ -132,10 +144,21 @@ def test_groundedness_weights_and_rounding():
     assert groundedness([]) == 0.0
 
 
-def test_constraint_demotes_broken_reference_and_records_it():
-    out = decide(["direct_observation", "direct_observation"], gate=fail_gate("evidence.excerpt", "c1"))
+def test_floor_demotes_a_claim_without_usable_evidence_and_records_it():
+    out = decide(["direct_observation", "direct_observation"], ceilings={1: "unsupported"})
     assert out.claim_checks[1].verification == "unsupported"
-    assert any(a.from_ == "direct_observation" and a.to == "unsupported" for a in out.adjustments)
+    assert out.verdict == "LOW_CONFID"
+    adjustment = next(a for a in out.adjustments if a.to == "unsupported")
+    assert adjustment.from_ == "direct_observation" and "claim c1: test_fact" in adjustment.reason
+
+
+def test_floors_keep_lower_classes_and_stop_at_their_ceiling():
+    ceilings = {0: "unsupported", 1: "unsupported", 2: "reasonable_inference", 3: "contradicted"}
+    out = decide(["external_unknown", "overstated", "direct_observation", "reasonable_inference"], ceilings=ceilings)
+    got = [c.verification for c in out.claim_checks]
+    assert got == ["external_unknown", "unsupported", "reasonable_inference", "contradicted"]
+    assert out.verdict == "REJECT"
+    assert len(out.adjustments) == 3
 
 
 def test_model_verdict_can_only_make_stricter():
@@ -217,3 +240,20 @@ def test_replay_reads_objects_strings_and_fences_and_survives_garbage():
         assert (record.model_verdict, record.verifier_error) == ("PASS", None)
     garbled = verify_session(session_with(verifier_model_output="verdict: PASS!!"), "replay")
     assert garbled.verdict == "LOW_CONFID" and "not JSON" in garbled.verifier_error
+
+
+ceiling_st = st.sampled_from(["contradicted", "unsupported", "reasonable_inference", "direct_observation"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.data(), model_st)
+def test_property_no_checker_output_lifts_a_claim_above_its_floor(data, model):
+    ceilings = data.draw(st.lists(ceiling_st, min_size=1, max_size=6))
+    classes = data.draw(st.lists(st.sampled_from(VERIFICATIONS), min_size=len(ceilings), max_size=len(ceilings)))
+    out = decide(classes, model=model, ceilings=dict(enumerate(ceilings)))
+    for check, ceiling in zip(out.claim_checks, ceilings, strict=True):
+        assert SUPPORT_RANK[check.verification] <= SUPPORT_RANK[ceiling]
+    if "contradicted" in ceilings:
+        assert out.verdict == "REJECT"
+    elif "unsupported" in ceilings:
+        assert out.verdict != "PASS"

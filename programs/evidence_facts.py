@@ -1,0 +1,184 @@
+"""Stage 3a, the evidence layer: what the trace says about each claim, for every backend.
+
+Two kinds of finding per claim (spec §8):
+- **hard facts**, decided by the session and its trace alone (a fabricated reference, an excerpt not
+  found, only failed calls or guidance cited, no binding, `support_level` none / indirect, an entity
+  or number that no output contains or implies). Each sets a *ceiling*: the best class the claim can
+  have. The post-processor enforces it whatever a checker says; the rules checker starts from it.
+- **soft judgements**, lexical readings a model may overrule (see `lexical_judgements`).
+
+Computed once per verification, in claim order; claims that share an id keep separate assessments.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from groundcheck.programs.content_words import content_words, word_in
+from groundcheck.programs.lexical_judgements import SoftJudgement, judge_wording, quote_items
+from groundcheck.programs.tokens import extract_mentions
+from groundcheck.programs.trace_index import TraceIndex
+from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
+
+# How much support a class grants: a ceiling keeps every class at or below its own rank.
+# unsupported and external_unknown share a rank: neither may be turned into the other by a floor.
+SUPPORT_RANK: dict[str, int] = {
+    "contradicted": 0,
+    "unsupported": 1,
+    "external_unknown": 1,
+    "overstated": 2,
+    "reasonable_inference": 3,
+    "direct_observation": 4,
+}
+
+
+SPOILING_PROBLEMS = frozenset({"fabricated_reference", "excerpt_not_found"})
+
+
+@dataclass(frozen=True)
+class HardFact:
+    """A fact of the trace that caps a claim's class (spec §8 floors)."""
+
+    fact: str  # stable id, e.g. "absent_entity", "excerpt_not_found"
+    ceiling: str  # the best class the claim may have
+    detail: str
+
+
+@dataclass
+class ClaimEvidence:
+    """Everything the deterministic stages know about one claim."""
+
+    position: int
+    claim: Claim
+    refs: list[EvidenceRef]
+    usable_bindings: list[EvidenceBinding]
+    hard: list[HardFact] = field(default_factory=list)
+    soft: list[SoftJudgement] = field(default_factory=list)
+
+    @property
+    def claim_id(self) -> str:
+        return self.claim.claim_id
+
+    @property
+    def ceiling(self) -> str:
+        """The best class the hard facts allow (`direct_observation` when none caps it)."""
+        return min((f.ceiling for f in self.hard), key=SUPPORT_RANK.__getitem__, default="direct_observation")
+
+    def binding_fact(self) -> HardFact | None:
+        """The first fact that takes away the claim's evidence (ceiling `unsupported`), if any."""
+        return next((f for f in self.hard if f.ceiling == "unsupported"), None)
+
+
+def cap(verification: str, ceiling: str) -> str:
+    """A class held at or below a ceiling: the ceiling replaces anything that claims more support."""
+    return ceiling if SUPPORT_RANK[verification] > SUPPORT_RANK[ceiling] else verification
+
+
+def assess_claims(contract: ExecutorContract, index: TraceIndex) -> list[ClaimEvidence]:
+    """The hard facts and soft judgements of every claim of a valid contract, in claim order."""
+    return [assess_claim(position, claim, index) for position, claim in enumerate(contract.claims)]
+
+
+def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidence:
+    refs = evidence_refs(claim, index)
+    cited = [i for ref in refs for i in ref.source_invocation_ids]
+    usable = [b for b in claim.evidence_bindings if binding_problem(b, index) is None]
+    evidence = ClaimEvidence(position, claim, refs, usable)
+    located = locate_mentions(claim.claim_text, index, cited)
+    if located.nowhere:
+        detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
+        evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
+    evidence.hard.extend(_evidence_problems(claim, index, usable))
+    evidence.soft.extend(judge_wording(claim, index, cited, usable, located.outside_cited, located.entities))
+    return evidence
+
+
+@dataclass
+class LocatedMentions:
+    """Where the entities, numbers and proper names of a claim appear in the trace."""
+
+    entities: tuple[str, ...] = ()
+    nowhere: list[str] = field(default_factory=list)  # in no output, following from none: a hard fact
+    outside_cited: list[str] = field(default_factory=list)  # only in outputs the claim does not cite
+
+
+def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMentions:
+    mentions = extract_mentions(text)
+    found = LocatedMentions(entities=tuple(mentions.entities))
+    for entity in mentions.entities:
+        where = index.token_location(entity, cited)
+        if where != "cited":
+            (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
+    for number in mentions.numbers:
+        where = index.number_location(number, cited)
+        if where == "nowhere" and not number.is_soft:
+            found.nowhere.append(number.text)
+        elif where != "cited":
+            found.outside_cited.append(number.text)
+    cited_calls = index.existing(cited)
+    for name in content_words(text, skip=found.entities).names:
+        if any(word_in(ev.flat, name) for ev in cited_calls):
+            continue
+        where = index.token_location(name, cited)
+        (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
+    return found
+
+
+def binding_problem(binding: EvidenceBinding, index: TraceIndex) -> tuple[str, str] | None:
+    """Why a binding is not usable evidence, as (fact id, detail); None when it is. A hard fact."""
+    missing = [i for i in binding.source_invocation_ids if index.get(i) is None]
+    if missing:
+        return "fabricated_reference", f"cites invocation {missing[0]!r}, which is not in tool_calls"
+    calls = index.existing(binding.source_invocation_ids)
+    if all(ev.call.status == "error" for ev in calls):
+        return "failed_calls_only", "cites only failed calls"
+    if any(ev.call.tool_name != binding.tool_name for ev in calls):
+        return "tool_mismatch", f"names tool {binding.tool_name!r}, which is not the cited call's tool"
+    if not index.excerpt_found(binding):
+        return "excerpt_not_found", f"quotes {_short(binding.evidence_excerpt)!r}, which is not in the cited output"
+    if index.binding_is_guidance(binding):
+        return "guidance", "points at runbook / skill / historical-case guidance, not incident evidence"
+    return None
+
+
+def evidence_refs(claim: Claim, index: TraceIndex) -> list[EvidenceRef]:
+    """One ref per cited call that exists, in citation order (spec §7)."""
+    refs: list[EvidenceRef] = []
+    seen: set[str] = set()
+    for binding in claim.evidence_bindings:
+        for ev in index.existing(binding.source_invocation_ids):
+            if ev.call.invocation_id in seen:
+                continue
+            seen.add(ev.call.invocation_id)
+            refs.append(
+                EvidenceRef(
+                    trace_ref=ev.call.trace_ref,
+                    tool_name=ev.call.tool_name,
+                    source_invocation_ids=[ev.call.invocation_id],
+                )
+            )
+    return refs
+
+
+def _evidence_problems(claim: Claim, index: TraceIndex, usable: list[EvidenceBinding]) -> list[HardFact]:
+    facts: list[HardFact] = []
+    problems = [p for p in (binding_problem(b, index) for b in claim.evidence_bindings) if p]
+    # a fabricated reference or a quote that is not there spoils the claim even beside a good binding
+    spoiling = [p for p in problems if p[0] in SPOILING_PROBLEMS]
+    if not claim.evidence_bindings:
+        facts.append(HardFact("no_binding", "unsupported", "cites no tool output"))
+    elif spoiling:
+        code, detail = spoiling[0]
+        facts.append(HardFact(code, "unsupported", f"a binding {detail}"))
+    elif not usable:
+        code = "guidance_only" if all(p[0] == "guidance" for p in problems) else "no_usable_binding"
+        facts.append(HardFact(code, "unsupported", f"every binding {problems[0][1]}"))
+    if claim.support_level == "none":
+        facts.append(HardFact("support_none", "unsupported", "the Executor itself marks it as having no support"))
+    elif claim.support_level == "indirect":
+        facts.append(HardFact("support_indirect", "reasonable_inference", "the Executor marks it as inferred"))
+    return facts
+
+
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
