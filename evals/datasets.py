@@ -1,6 +1,6 @@
 """Named datasets and files of labeled sessions; conversion to and from `datasets.Dataset`.
 
-Names: `synthetic-train`, `synthetic-dev`, `synthetic-test` (committed JSONL), `examples` (bundled),
+Names: `synthetic-train`, `synthetic-dev`, `synthetic-test`, `adversarial` (committed JSONL), `examples` (bundled),
 `holmesgpt` and `halueval` (built from `../shared/data`, read in place).
 """
 
@@ -18,6 +18,7 @@ from groundcheck.evals.shared import shared_dir
 from groundcheck.programs.errors import DatasetError
 
 SYNTHETIC_DIR = Path(__file__).parent / "data" / "synthetic"
+ADVERSARIAL_FILE = Path(__file__).parent / "data" / "adversarial" / "adversarial.jsonl"
 JSON_COLUMNS = ("tool_calls", "messages", "retry_context", "verifier_model_output", "labels")
 
 
@@ -143,6 +144,7 @@ _BUILDERS: dict[str, Callable[[], list[dict[str, Any]]]] = {
     "synthetic-train": _synthetic("train"),
     "synthetic-dev": _synthetic("dev"),
     "synthetic-test": _synthetic("test"),
+    "adversarial": lambda: read_jsonl(ADVERSARIAL_FILE),
     "examples": lambda: _read_json_files(EXAMPLES_DIR),
     "holmesgpt": _holmesgpt,
     "halueval": _halueval,
