@@ -1,42 +1,66 @@
 """The Executor: a DSPy ReAct module over tools the runtime injects as plain Python callables.
 
-A recorder wraps every tool: it gives each call an invocation id and trace ref (or keeps the
-runtime's), records `error` when the tool raises (the message becomes the output), and returns the
-spec's `tool_calls`. The run's raw final answer plus those calls make a session ready to verify.
+Tools may be sync or async (see `groundcheck.programs.tools`): a recorder gives each call an
+invocation id and trace ref (or keeps the runtime's), records `error` when the tool raises or times
+out, and returns the spec's `tool_calls`. The model's final contract is kept as the raw text it
+wrote, so the parser judges exactly what the model said (prose, fences and all). The run's raw
+final answer plus those calls make a session ready to verify.
 """
 
 from __future__ import annotations
 
 import contextvars
 import copy
-import functools
 import inspect
 import json
+import logging
 import threading
-import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import dspy
-from dspy.utils.exceptions import AdapterParseError
+from groundcheck.programs.lm import ensure_local_cost_map
 
-from groundcheck.programs import lm as _lm  # noqa: F401  (sets the no-phoning-home defaults first)
-from groundcheck.programs.errors import ConfigError, describe_exception
-from groundcheck.signatures.executor import ExecutorRetrySignature, ExecutorSignature
+ensure_local_cost_map()  # before groundcheck's first import of dspy (and so of litellm)
+
+import dspy  # noqa: E402
+from dspy.utils.exceptions import AdapterParseError  # noqa: E402
+
+from groundcheck.programs.errors import ConfigError, describe_exception  # noqa: E402
+from groundcheck.programs.tools import (  # noqa: E402
+    CONTEXT_PARAM,
+    DEFAULT_TOOL_TIMEOUT,
+    ToolRecorder,
+    ToolResult,
+    ToolTimeout,
+)
+from groundcheck.signatures.executor import ContractOut, ExecutorRetrySignature, ExecutorSignature  # noqa: E402
+
+__all__ = ["Executor", "ExecutorRun", "ToolRecorder", "ToolResult", "ToolTimeout", "replay_tools", "unbound_tools"]
+
+logger = logging.getLogger(__name__)
 
 DEFAULT_MAX_ITERS = 8
 STANDARD_TOOLS = ("query_logs", "query_metrics", "lookup_knowledge")
 
+CONTRACT_DESC = (
+    "the evidence-attribution contract: exactly one JSON object, no Markdown fence, no text around it, "
+    "valid against this JSON schema: " + json.dumps(ContractOut.model_json_schema(), ensure_ascii=False)
+)
+HISTORY_DESC = (
+    "the conversation so far, oldest first ({role, content}; empty on a first question). Context only: "
+    "a claim still needs a tool call of this turn"
+)
 
-@dataclass(frozen=True)
-class ToolResult:
-    """What a runtime tool may return to keep its own identifiers in the trace."""
 
-    output: Any
-    invocation_id: str | None = None
-    trace_ref: str | None = None
-    status: str = "ok"
+def _live_signature(base: type[dspy.Signature]) -> type[dspy.Signature]:
+    # `str`, not the contract model: the adapter must hand back the text the model wrote, unparsed
+    signature = base.with_updated_fields("contract", type_=str, desc=CONTRACT_DESC)
+    return signature.append("history", dspy.InputField(desc=HISTORY_DESC), type_=list[dict[str, str]])
+
+
+LiveExecutorSignature = _live_signature(ExecutorSignature)
+LiveExecutorRetrySignature = _live_signature(ExecutorRetrySignature)
 
 
 @dataclass
@@ -48,8 +72,9 @@ class ExecutorRun:
     error: str | None = None
 
     def to_session(self, session_id: str, question: str, *, round: int = 1,
-                   retry_context: dict[str, Any] | None = None) -> dict[str, Any]:
-        return {
+                   retry_context: dict[str, Any] | None = None,
+                   history: Sequence[Mapping[str, Any]] | None = None) -> dict[str, Any]:
+        session: dict[str, Any] = {
             "session_id": session_id,
             "round": round,
             "original_query": question,
@@ -57,49 +82,9 @@ class ExecutorRun:
             "tool_calls": self.tool_calls,
             "retry_context": retry_context if round == 2 else None,
         }
-
-
-class ToolRecorder:
-    """Records the calls of one Executor run (thread-safe: ReAct may run tools concurrently)."""
-
-    def __init__(self, trace_id: str | None = None) -> None:
-        self.trace_id = trace_id or uuid.uuid4().hex
-        self.calls: list[dict[str, Any]] = []
-        self._reserved: set[str] = set()
-        self._lock = threading.Lock()
-
-    def invoke(self, name: str, fn: Callable[..., Any], kwargs: dict[str, Any]) -> dict[str, Any]:
-        invocation_id, trace_ref, status = f"call_{uuid.uuid4().hex[:12]}", None, "ok"
-        try:
-            output = fn(**kwargs)
-        except Exception as exc:  # the tool's failure is evidence of a failed call, not a crash
-            output, status = f"{type(exc).__name__}: {exc}", "error"
-        if isinstance(output, ToolResult):
-            invocation_id = output.invocation_id or invocation_id
-            trace_ref, status, output = output.trace_ref, output.status, output.output
-        with self._lock:
-            invocation_id = self._unique(invocation_id)
-        call = {
-            "invocation_id": invocation_id,
-            "trace_ref": trace_ref or f"{self.trace_id}:{uuid.uuid4().hex[:16]}",
-            "tool_name": name,
-            "arguments": _jsonable(kwargs),
-            "status": status,
-            "output": _jsonable(output),
-        }
-        with self._lock:
-            self.calls.append(call)
-        return {"invocation_id": invocation_id, "status": status, "output": call["output"]}
-
-    def _unique(self, invocation_id: str) -> str:
-        """Ids are unique in a session: a runtime id seen twice in one run gets a `#n` suffix."""
-        taken = {c["invocation_id"] for c in self.calls} | self._reserved
-        candidate, n = invocation_id, 1
-        while candidate in taken:
-            n += 1
-            candidate = f"{invocation_id}#{n}"
-        self._reserved.add(candidate)
-        return candidate
+        if history:
+            session["messages"] = [dict(m) for m in history]  # kept for audit; never reaches the Verifier
+        return session
 
 
 _RECORDER: contextvars.ContextVar[ToolRecorder] = contextvars.ContextVar("groundcheck_tool_recorder")
@@ -109,63 +94,155 @@ class Executor(dspy.Module):
     """Answers a question with tools and returns the evidence-attribution contract as raw text.
 
     Args:
-        tools: name -> plain callable (its signature and docstring describe it to the LM).
+        tools: name -> callable, sync or `async def` (its signature and docstring describe it to the
+            LM). A tool with a `context` parameter receives the turn's per-request context there.
         max_iters: tool-calling steps before the Executor must answer.
+        tool_timeout: seconds a tool call may take before it is recorded as `status: "error"`
+            (None: no limit).
 
     Example:
         >>> executor = Executor({"query_logs": query_logs, "query_metrics": query_metrics})
         >>> with dspy.context(lm=make_lm("openai/gpt-4o-mini")):
-        ...     run = executor(question="支付服务为什么大量 503？")
+        ...     run = executor(question="支付服务为什么大量 503？", context={"tenant": "t1"})
     """
 
-    def __init__(self, tools: Mapping[str, Callable[..., Any]], max_iters: int = DEFAULT_MAX_ITERS) -> None:
+    def __init__(self, tools: Mapping[str, Callable[..., Any]], max_iters: int = DEFAULT_MAX_ITERS,
+                 tool_timeout: float | None = DEFAULT_TOOL_TIMEOUT) -> None:
         super().__init__()
         self.tool_names = tuple(tools)
-        self.answer = dspy.ReAct(ExecutorSignature, tools=_recorded_tools(tools), max_iters=max_iters)
-        self.answer_retry = dspy.ReAct(ExecutorRetrySignature, tools=_recorded_tools(tools), max_iters=max_iters)
+        self.tool_timeout = tool_timeout
+        self.answer = dspy.ReAct(LiveExecutorSignature, tools=_recorded_tools(tools, tool_timeout),
+                                 max_iters=max_iters)
+        self.answer_retry = dspy.ReAct(LiveExecutorRetrySignature, tools=_recorded_tools(tools, tool_timeout),
+                                       max_iters=max_iters)
 
     def with_tools(self, tools: Mapping[str, Callable[..., Any]]) -> Executor:
         """The same (compiled) program over other callables with the same names (e.g. replayed tools)."""
         if set(tools) != set(self.tool_names):
             # the ReAct prompt lists the tools by name: other tools need a program of their own
-            return Executor(tools, max_iters=self.answer.max_iters)
+            return Executor(tools, max_iters=self.answer.max_iters, tool_timeout=self.tool_timeout)
         clone = copy.copy(self)
-        clone.answer = _with_tools(self.answer, tools)
-        clone.answer_retry = _with_tools(self.answer_retry, tools)
+        clone.answer = _with_tools(self.answer, tools, self.tool_timeout)
+        clone.answer_retry = _with_tools(self.answer_retry, tools, self.tool_timeout)
         return clone
 
-    def forward(self, question: str, retry_context: dict[str, Any] | None = None) -> ExecutorRun:
-        recorder = ToolRecorder()
+    def forward(self, question: str, retry_context: dict[str, Any] | None = None,
+                history: Sequence[Mapping[str, Any]] | None = None, context: Any = None) -> ExecutorRun:
+        recorder = ToolRecorder(context=context)
         token = _RECORDER.set(recorder)
         try:
-            react, kwargs = self._route(question, retry_context)
+            react, kwargs = self._route(question, retry_context, history)
             return ExecutorRun(_raw_answer(react(**kwargs).contract), recorder.calls)
         except Exception as exc:
             return _failed_run(exc, recorder)
         finally:
             _RECORDER.reset(token)
 
-    async def aforward(self, question: str, retry_context: dict[str, Any] | None = None) -> ExecutorRun:
-        recorder = ToolRecorder()
+    async def aforward(self, question: str, retry_context: dict[str, Any] | None = None,
+                       history: Sequence[Mapping[str, Any]] | None = None, context: Any = None) -> ExecutorRun:
+        recorder = ToolRecorder(context=context)
         token = _RECORDER.set(recorder)
         try:
-            react, kwargs = self._route(question, retry_context)
+            react, kwargs = self._route(question, retry_context, history)
             return ExecutorRun(_raw_answer((await react.acall(**kwargs)).contract), recorder.calls)
         except Exception as exc:
             return _failed_run(exc, recorder)
         finally:
             _RECORDER.reset(token)
 
-    def _route(self, question: str, retry_context: dict[str, Any] | None) -> tuple[dspy.ReAct, dict[str, Any]]:
+    def _route(self, question: str, retry_context: dict[str, Any] | None,
+               history: Sequence[Mapping[str, Any]] | None) -> tuple[dspy.ReAct, dict[str, Any]]:
+        kwargs: dict[str, Any] = {"question": question, "history": ensure_history(history)}
         if retry_context is None:
-            return self.answer, {"question": question}
-        return self.answer_retry, {"question": question, "retry_context": retry_context}
+            return self.answer, kwargs
+        return self.answer_retry, {**kwargs, "retry_context": retry_context}
+
+
+def ensure_history(history: Sequence[Mapping[str, Any]] | None) -> list[dict[str, str]]:
+    """Chat history as `[{role, content}]` text pairs (OpenAI-style messages; other keys dropped).
+
+    Raises:
+        InputError: an item is not a mapping with a `content`.
+    """
+    from groundcheck.programs.errors import InputError
+
+    out: list[dict[str, str]] = []
+    for i, message in enumerate(history or []):
+        if not isinstance(message, Mapping) or "content" not in message:
+            raise InputError(f"history[{i}] must be a {{role, content}} mapping", field=f"history[{i}]")
+        content = message["content"]
+        text = content if isinstance(content, str) else json.dumps(content, ensure_ascii=False)
+        out.append({"role": str(message.get("role", "user")), "content": text})
+    return out
 
 
 def _failed_run(exc: Exception, recorder: ToolRecorder) -> ExecutorRun:
     """A failed run is still a round: what the model wrote (parsed as malformed) or nothing (`missing`)."""
     raw = str(exc.lm_response) if isinstance(exc, AdapterParseError) and exc.lm_response else None
+    logger.warning("Executor run failed: %s", describe_exception(exc))
     return ExecutorRun(raw, recorder.calls, describe_exception(exc))
+
+
+class _RecordedTool(dspy.Tool):
+    """A runtime tool as the ReAct loop sees it: every call (sync or async) goes through the recorder."""
+
+    target: Any = None
+    timeout: float | None = None
+
+    @classmethod
+    def of(cls, name: str, fn: Callable[..., Any], timeout: float | None) -> _RecordedTool:
+        described = dspy.Tool(fn, name=name)
+        # the per-request context is the runtime's, not the model's: hide the parameter from the LM
+        args = {k: v for k, v in described.args.items() if k != CONTEXT_PARAM}
+        arg_types = {k: v for k, v in described.arg_types.items() if k != CONTEXT_PARAM}
+        tool = cls(fn, name=name, desc=described.desc, args=args, arg_types=arg_types,
+                   arg_desc=getattr(described, "arg_desc", None))
+        tool.target, tool.timeout = fn, timeout
+        return tool
+
+    def __call__(self, **kwargs: Any) -> dict[str, Any]:
+        recorder = _RECORDER.get(None) or ToolRecorder()  # outside a run (a test): answer, record nowhere
+        try:
+            parsed = self._validate_and_parse_args(**kwargs)
+        except Exception as exc:  # arguments the model got wrong: a failed call the trace shows
+            return recorder.invoke(self.name, _raiser(exc), kwargs)
+        return recorder.invoke(self.name, self.target, parsed, self.timeout)
+
+    async def acall(self, **kwargs: Any) -> dict[str, Any]:
+        recorder = _RECORDER.get(None) or ToolRecorder()
+        try:
+            parsed = self._validate_and_parse_args(**kwargs)
+        except Exception as exc:
+            return await recorder.ainvoke(self.name, _raiser(exc), kwargs)
+        return await recorder.ainvoke(self.name, self.target, parsed, self.timeout)
+
+
+def _raiser(exc: Exception) -> Callable[..., Any]:
+    def fail(**_: Any) -> Any:
+        raise exc
+
+    return fail
+
+
+def _recorded_tools(tools: Mapping[str, Callable[..., Any]], timeout: float | None) -> list[dspy.Tool]:
+    return [_RecordedTool.of(name, fn, timeout) for name, fn in tools.items()]
+
+
+def _with_tools(react: dspy.ReAct, tools: Mapping[str, Callable[..., Any]], timeout: float | None) -> dspy.ReAct:
+    clone = copy.copy(react)
+    clone.tools = {**{t.name: t for t in _recorded_tools(tools, timeout)}, "finish": react.tools["finish"]}
+    return clone
+
+
+def _raw_answer(contract: Any) -> str | None:
+    """The contract exactly as the model wrote it (a str field); older programs may hand back a model."""
+    if contract is None:
+        return None
+    if isinstance(contract, str):
+        return contract
+    if hasattr(contract, "model_dump_json"):
+        return contract.model_dump_json()
+    return json.dumps(contract, ensure_ascii=False)
 
 
 def unbound_tools(names: Iterable[str] = STANDARD_TOOLS) -> dict[str, Callable[..., Any]]:
@@ -218,30 +295,6 @@ def _tool_doc(name: str) -> str:
     return f"{name}: query the incident's {name.removeprefix('query_').replace('_', ' ')}."
 
 
-def _recorded_tools(tools: Mapping[str, Callable[..., Any]]) -> list[dspy.Tool]:
-    return [_recorded_tool(name, fn) for name, fn in tools.items()]
-
-
-def _recorded_tool(name: str, fn: Callable[..., Any]) -> dspy.Tool:
-    described = dspy.Tool(fn, name=name)
-
-    @functools.wraps(fn)
-    def recorded(**kwargs: Any) -> dict[str, Any]:
-        recorder = _RECORDER.get(None)
-        if recorder is None:  # called outside a run (e.g. by a test): still record nothing, just answer
-            recorder = ToolRecorder()
-        return recorder.invoke(name, fn, kwargs)
-
-    return dspy.Tool(recorded, name=name, desc=described.desc, args=described.args,
-                     arg_types=described.arg_types, arg_desc=getattr(described, "arg_desc", None))
-
-
-def _with_tools(react: dspy.ReAct, tools: Mapping[str, Callable[..., Any]]) -> dspy.ReAct:
-    clone = copy.copy(react)
-    clone.tools = {**{t.name: t for t in _recorded_tools(tools)}, "finish": react.tools["finish"]}
-    return clone
-
-
 def _kwargs_signature(calls: list[dict[str, Any]]) -> inspect.Signature:
     names: list[str] = []
     for call in calls:
@@ -252,17 +305,3 @@ def _kwargs_signature(calls: list[dict[str, Any]]) -> inspect.Signature:
     return inspect.Signature(params)
 
 
-def _raw_answer(contract: Any) -> str | None:
-    if contract is None:
-        return None
-    if hasattr(contract, "model_dump_json"):
-        return contract.model_dump_json()
-    return contract if isinstance(contract, str) else json.dumps(contract, ensure_ascii=False)
-
-
-def _jsonable(value: Any) -> Any:
-    try:
-        json.dumps(value, ensure_ascii=False)
-        return value
-    except (TypeError, ValueError):
-        return str(value)

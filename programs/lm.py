@@ -1,18 +1,48 @@
 """Choosing and building the LM: any litellm model string, never a global `dspy.configure`.
 
-Importing this module turns off what would phone home: litellm's download of its model cost map
-(it must be set before litellm is first imported) and litellm telemetry (DSPy sets it off).
+No phoning home. litellm downloads its model cost map when it is first imported unless
+`LITELLM_LOCAL_MODEL_COST_MAP=True`; groundcheck sets that variable (when the host has not) right
+before its own first import of DSPy / litellm: on importing this module, which only the LM half of
+groundcheck does, never `import groundcheck.programs` nor the deterministic core. When the host
+imported litellm first, litellm's import-time behaviour was the host's: groundcheck then changes
+nothing and only reads litellm's in-memory cost map (`local_cost_usd`), never fetching one.
+litellm telemetry is off (DSPy sets it off).
 """
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
 from groundcheck.programs.errors import ConfigError
 
-os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+logger = logging.getLogger(__name__)
+
+COST_MAP_VAR = "LITELLM_LOCAL_MODEL_COST_MAP"
+
+
+def ensure_local_cost_map() -> bool:
+    """Set `LITELLM_LOCAL_MODEL_COST_MAP=True` unless litellm is already loaded or the host chose a value.
+
+    Returns:
+        True when litellm will use (or already uses) its bundled cost map as far as groundcheck can tell.
+    """
+    if "litellm" in sys.modules:
+        if os.environ.get(COST_MAP_VAR, "").lower() != "true":
+            logger.info("litellm was imported before groundcheck without %s=True: its cost map is the "
+                        "host's choice; groundcheck only reads it", COST_MAP_VAR)
+            return False
+        return True
+    if COST_MAP_VAR not in os.environ:
+        os.environ[COST_MAP_VAR] = "True"
+        logger.debug("set %s=True before loading litellm (no cost-map download)", COST_MAP_VAR)
+    return os.environ[COST_MAP_VAR].lower() == "true"
+
+
+ensure_local_cost_map()  # this module is the LM half's first stop: before any import of dspy / litellm
 
 ENV_MODEL = "GROUNDCHECK_LM"
 DEFAULT_TIMEOUT = 60.0
@@ -29,6 +59,8 @@ class LMSettings:
             `ollama_chat/qwen2.5`, `hosted_vllm/...`.
         timeout: seconds per request.
         num_retries: retries with exponential backoff on rate limits and transient errors.
+        cache: reuse DSPy's response cache (off by default: a live verdict must reflect a live call;
+            `eval` and `optimize` turn it on, see `groundcheck.evals.cache`).
     """
 
     model: str
@@ -39,6 +71,7 @@ class LMSettings:
     api_base: str | None = None
     api_key: str | None = field(default=None, repr=False)
     extra: dict[str, Any] = field(default_factory=dict)
+    cache: bool = False
 
 
 def resolve_model(model: str | None) -> str:
@@ -54,7 +87,7 @@ def resolve_model(model: str | None) -> str:
 
 
 def make_lm(settings: LMSettings | str) -> Any:
-    """A `dspy.LM` on the litellm engine; DSPy's response cache is off (verdicts must reflect the call)."""
+    """A `dspy.LM` on the litellm engine; DSPy's response cache only with `settings.cache`."""
     import dspy
 
     if isinstance(settings, str):
@@ -68,7 +101,7 @@ def make_lm(settings: LMSettings | str) -> Any:
         return dspy.LM(
             settings.model,
             engine="litellm",
-            cache=False,
+            cache=settings.cache,
             timeout=settings.timeout,
             num_retries=settings.num_retries,
             temperature=settings.temperature,
@@ -81,3 +114,17 @@ def make_lm(settings: LMSettings | str) -> Any:
 
 def model_name(lm: Any) -> str:
     return str(getattr(lm, "model", type(lm).__name__))
+
+
+def local_cost_usd(model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
+    """Cost from litellm's in-memory cost map (never fetched); None for a model it does not know."""
+    ensure_local_cost_map()
+    import litellm
+
+    try:
+        prompt_cost, completion_cost = litellm.cost_per_token(
+            model=model, prompt_tokens=prompt_tokens, completion_tokens=completion_tokens
+        )
+    except Exception:  # unknown model / provider: cost unknown, not an error
+        return None
+    return float(prompt_cost + completion_cost)

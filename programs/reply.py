@@ -2,6 +2,8 @@
 
 PASS shows `user_facing_answer`; LOW_CONFID shows it with a Chinese caveat naming what could not
 be confirmed; REJECT shows a fallback built only from hypotheses, actions and missing info.
+Outages are named, never dressed up as a bad answer: with `executor_error` the reply says answering
+was unavailable; with `verifier_error` it shows the answer and says verification was unavailable.
 """
 
 from __future__ import annotations
@@ -10,9 +12,29 @@ from groundcheck.signatures.models import UNCONFIRMED_CLASSES, ExecutorContract,
 
 _MAX_LISTED = 3
 
+EXECUTOR_UNAVAILABLE = (
+    "⚠️ 诊断服务暂时不可用：本次未能生成诊断回答（回答环节出现故障，并非回答未通过校验）。\n"
+    "请稍后重试；情况紧急时请直接查看相关日志与指标。"
+)
+VERIFIER_UNAVAILABLE = (
+    "⚠️ 校验服务暂时不可用：以上回答未能逐条核实证据（校验环节出现故障，并非回答被判定有误），"
+    "请谨慎参考，核实后再采取行动。"
+)
+
+
+def outage_of(record: VerifierEvaluation) -> str | None:
+    """`"executor"` when no answer could be produced, `"verifier"` when it could not be verified, else None."""
+    if getattr(record, "executor_error", None):
+        return "executor"
+    if record.verifier_error:
+        return "verifier"
+    return None
+
 
 def operator_reply(record: VerifierEvaluation) -> str:
-    """The Chinese reply for the chat, chosen by the effective verdict."""
+    """The Chinese reply for the chat, chosen by the outage (if any), then the effective verdict."""
+    if outage_of(record) == "executor":
+        return EXECUTOR_UNAVAILABLE
     contract = (
         ExecutorContract.model_validate(record.executor_structured_output)
         if record.executor_structured_output
@@ -23,6 +45,8 @@ def operator_reply(record: VerifierEvaluation) -> str:
             "⚠️ 本次诊断结果未能通过结构化校验，以下结论无法逐条核实，请谨慎参考。\n"
             "建议：重新发起诊断，或直接查看相关日志与指标。"
         )
+    if record.verifier_error and record.verdict != "REJECT":
+        return contract.user_facing_answer + "\n\n" + VERIFIER_UNAVAILABLE
     if record.verdict == "PASS":
         return contract.user_facing_answer
     if record.verdict == "LOW_CONFID":
