@@ -13,7 +13,7 @@ from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import ParsedOutput, parse_executor_output
 from groundcheck.programs.pipeline import verify_session
 from groundcheck.programs.reply import operator_reply
-from groundcheck.programs.self_evaluation import merge_verifier_evaluation
+from groundcheck.programs.self_evaluation import merge_verifier_evaluation, verifier_rounds
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.version import PROGRAM_VERSION, __version__
 
@@ -27,9 +27,13 @@ _LAZY: dict[str, str] = {
     "load_verifier": "groundcheck.programs.verifier",
     "Executor": "groundcheck.programs.executor",
     "ToolResult": "groundcheck.programs.executor",
+    "ToolTimeout": "groundcheck.programs.executor",
     "replay_tools": "groundcheck.programs.executor",
     "DiagnosisTurn": "groundcheck.programs.turn",
+    "TurnResult": "groundcheck.programs.turn",
     "SessionStore": "groundcheck.programs.store",
+    "AsyncSessionStore": "groundcheck.programs.async_store",
+    "verification_span": "groundcheck.programs.telemetry",
     "load_program": "groundcheck.programs.artifacts",
 }
 
@@ -46,6 +50,7 @@ __all__ = [
     "operator_reply",
     "parse_executor_output",
     "run_gatekeeper",
+    "verifier_rounds",
     "verify_session",
     *_LAZY,
 ]

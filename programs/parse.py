@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from groundcheck.programs.errors import describe_exception
+from groundcheck.programs.jsonio import JSONLimitError, check_limits, raw_decode_limited
 from groundcheck.signatures.models import ExecutorContract, ParseStatus
 
 _FENCE = re.compile(r"\A```(?:json|JSON)?[ \t]*\r?\n?(?P<body>.*?)\r?\n?```\Z", re.DOTALL)
@@ -31,8 +33,16 @@ def parse_executor_output(raw: object) -> ParsedOutput:
 
     Returns:
         The parse status (`valid`, `missing` or `malformed` with an error that says what) and the
-        contract when valid.
+        contract when valid. JSON nested deeper than `jsonio.MAX_DEPTH`, an oversized or non-finite
+        number is `malformed` (the error names the path).
     """
+    try:
+        return _parse(raw)
+    except Exception as exc:  # spec §5: parsing never raises; an unforeseen failure is malformed
+        return _failed("malformed", f"unreadable: {describe_exception(exc, 200)}")
+
+
+def _parse(raw: object) -> ParsedOutput:
     if raw is None:
         return _failed("missing", "executor_final_answer is absent")
     if not isinstance(raw, str):
@@ -49,15 +59,21 @@ def parse_executor_output(raw: object) -> ParsedOutput:
         return _failed("malformed", "Markdown fence is not closed or has text around it")
 
     try:
-        value, end = json.JSONDecoder().raw_decode(text)
+        value, end = raw_decode_limited(text)
     except json.JSONDecodeError as exc:
         return _failed("malformed", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", fenced)
-    except RecursionError:
-        return _failed("malformed", "not JSON: nesting too deep", fenced)
+    except JSONLimitError as exc:
+        return _failed("malformed", f"JSON over a limit at {exc}", fenced)
+    except (RecursionError, ValueError) as exc:
+        return _failed("malformed", f"not JSON: {describe_exception(exc, 200)}", fenced)
     if text[end:].strip():
         rest = text[end:].lstrip()
         what = "another JSON value" if rest[:1] in '{["' else "text"
         return _failed("malformed", f"{what} after the JSON object at character {end}", fenced)
+    try:
+        check_limits(value)
+    except JSONLimitError as exc:
+        return _failed("malformed", f"JSON over a limit at {exc}", fenced)
     if not isinstance(value, dict):
         return _failed("malformed", f"the JSON value is a {_json_type(value)}, not an object", fenced)
 
