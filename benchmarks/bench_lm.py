@@ -1,12 +1,18 @@
 """Benchmark of the `lm` backend around the model call (no real LM: an instant scripted one).
 
-Prints: Verifier prompt size in tokens (litellm's counter) for a typical and a 10 MB-trace session,
-LM calls per verification (good answer, and the adapter's fallback on a bad one), and the overhead
-of everything but the LM call. Run: python benchmarks/bench_lm.py
+Prints, with the shipped compiled Verifier:
+- prompt tokens (cl100k, the message contents) by part, for the payment-outage session of issue 10
+  (`evals/data/examples/pass_payment_503.json`), beside the anchors measured on that same session;
+- prompt tokens for the typical and the 10 MB-trace sessions of `bench_core.py`;
+- LM calls per verification: the verdict left open, fixed by the trace, and a reply that does not parse;
+- the overhead of everything but the LM call (median).
+
+Run: python benchmarks/bench_lm.py
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import statistics
 import sys
@@ -15,52 +21,79 @@ from pathlib import Path
 from typing import Any
 
 from groundcheck.programs import lm as _lm  # noqa: F401  (first: no cost-map download by litellm)
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.verifier import LMChecker
+
+from groundcheck.programs.verifier import LMChecker  # isort: skip
 
 sys.path.insert(0, str(Path(__file__).parent))
-import litellm
 from bench_core import make_session
 from dspy.utils.dummies import DummyLM
+from litellm.litellm_core_utils.default_encoding import encoding as cl100k
+
+from groundcheck.evals.examples import EXAMPLES_DIR
+from groundcheck.evals.stub_models import stub_reply
+from groundcheck.programs.pipeline import verify_session
 
 TOKEN_LIMIT = 8_000
-COUNT_MODEL = "gpt-4o-mini"  # tokenizer used for the count (cl100k-class); others differ by ~10-30%
+PAYMENT = json.loads((EXAMPLES_DIR / "pass_payment_503.json").read_text(encoding="utf-8"))
+# measured in issue 10 on the same payment-outage session (cl100k tokens of the message contents)
+ANCHORS = (
+    ("RAGAS 0.4.3 Faithfulness", "2", "1,683 - 2,068"),
+    ("DeepEval 4.3.1 FaithfulnessMetric (with / without reason)", "4 / 3", "1,885 / 1,657"),
+    ("groundcheck lm, before (whole-session demos)", "1", "6,202"),
+)
 
 
-class CountingLM(DummyLM):
-    """Answers instantly with a fixed reply (any key matches) and keeps the prompts."""
+class StubLM(DummyLM):
+    """Answers instantly as the rubber-stamp stand-in model would, and keeps the prompts."""
 
-    def __init__(self, answer: dict[str, Any]) -> None:
-        super().__init__({"": answer})
+    def __init__(self, reply: Any = None) -> None:
+        super().__init__({"": {}})
+        self.reply = reply
         self.prompts: list[list[dict[str, Any]]] = []
 
     def forward(self, prompt: Any = None, messages: Any = None, **kwargs: Any) -> Any:
         self.prompts.append(messages or [])
-        return super().forward(prompt=prompt, messages=messages, **kwargs)
+        text = self.reply if self.reply is not None else stub_reply("rubber-stamp", messages or [])
+        return super().forward(prompt=prompt, messages=messages, **kwargs) if text is None else _response(text)
 
 
-def answer_for(session: dict[str, Any]) -> dict[str, Any]:
-    claims = json.loads(session["executor_final_answer"])["claims"]
-    checks = [{"claim_id": c["claim_id"], "verification": "direct_observation", "detail": "ok"} for c in claims]
-    return {"claim_checks": json.dumps(checks), "verdict": "PASS", "groundedness_score": "1.0", "rationale": "ok"}
+def _response(text: str) -> Any:
+    from types import SimpleNamespace
+
+    message = SimpleNamespace(content=text, tool_calls=None, reasoning_content=None)
+    return SimpleNamespace(choices=[SimpleNamespace(message=message, finish_reason="stop", logprobs=None)],
+                           usage={}, model="stub", cache_hit=False)
 
 
-def prompt_tokens(session: dict[str, Any]) -> tuple[int, int]:
-    lm = CountingLM(answer_for(session))
+def tokens(messages: list[dict[str, Any]]) -> int:
+    return sum(len(cl100k.encode(str(m.get("content", "")))) for m in messages)
+
+
+def prompt_of(session: dict[str, Any]) -> list[dict[str, Any]]:
+    lm = StubLM()
     verify_session(session, LMChecker(lm))
-    messages = lm.history[-1]["messages"]
-    chars = sum(len(str(m.get("content", ""))) for m in messages)
-    return litellm.token_counter(model=COUNT_MODEL, messages=messages), chars
+    return lm.prompts[-1]
 
 
-def lm_calls(session: dict[str, Any], answer: dict[str, Any]) -> int:
-    lm = CountingLM(answer)
+def by_part(messages: list[dict[str, Any]]) -> dict[str, int]:
+    """Instructions and formats (system), the demos (the turns before the last), the session itself."""
+    session = messages[-1]["content"]
+    parts = {"instructions and reply format (system)": tokens(messages[:1]),
+             "claim-level demos": tokens(messages[1:-1])}
+    for block in session.split("[[ ## ")[1:]:
+        name, _, body = block.partition(" ## ]]")
+        parts[f"session: {name}"] = len(cl100k.encode(body))
+    return parts
+
+
+def calls_for(session: dict[str, Any], reply: str | None = None) -> int:
+    lm = StubLM(reply)
     verify_session(session, LMChecker(lm))
-    return len(lm.history)
+    return len(lm.prompts)
 
 
-def overhead_ms(session: dict[str, Any], repeats: int = 50) -> tuple[float, float]:
-    checker = LMChecker(CountingLM(answer_for(session)))
+def overhead_ms(session: dict[str, Any], repeats: int = 60) -> tuple[float, float]:
+    checker = LMChecker(StubLM())
     lm_runs, rules_runs = [], []
     for _ in range(repeats):
         start = time.perf_counter()
@@ -73,18 +106,29 @@ def overhead_ms(session: dict[str, Any], repeats: int = 50) -> tuple[float, floa
 
 
 def main() -> None:
-    typical = make_session(40_000)
-    big = make_session(10_000_000, sid="big")
-    for name, session in (("typical (40 KB trace)", typical), ("10 MB trace", big)):
-        tokens, chars = prompt_tokens(session)
-        print(f"Verifier prompt, {name}: {tokens:,} tokens ({chars:,} chars); limit {TOKEN_LIMIT:,}")
-    good = lm_calls(typical, answer_for(typical))
-    bad = lm_calls(typical, {"claim_checks": "not json", "verdict": "MAYBE"})
-    print(f"LM calls per verification: {good} when the model answers well; {bad} when it does not "
-          "(DSPy's chat adapter retries once with its JSON adapter), then verifier_error and LOW_CONFID")
-    with_lm, rules = overhead_ms(typical)
-    print(f"overhead besides the LM call (typical session, median): {with_lm:.2f} ms "
-          f"(rules backend alone: {rules:.2f} ms; prompt building + parsing: {with_lm - rules:.2f} ms)")
+    messages = prompt_of(PAYMENT)
+    print(f"payment-outage session (5 claims, 4 calls, 1.1 KB of output): 1 LM call, "
+          f"{tokens(messages):,} prompt tokens")
+    for part, n in by_part(messages).items():
+        print(f"  {part:<48}{n:>6,}")
+    print(f"  {'anchors on the same session':<48}{'calls':>6}  prompt tokens")
+    for name, calls, toks in ANCHORS:
+        print(f"  {name:<48}{calls:>6}  {toks}")
+    for name, session in (("typical (40 KB trace)", make_session(40_000)),
+                          ("10 MB trace", make_session(10_000_000, sid="big"))):
+        print(f"prompt, {name}: {tokens(prompt_of(session)):,} tokens; limit {TOKEN_LIMIT:,}")
+    fabricated = copy.deepcopy(PAYMENT)
+    contract = json.loads(fabricated["executor_final_answer"])
+    contract["claims"][0]["evidence_bindings"][0]["source_invocation_ids"] = ["call_ghost"]
+    fabricated["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    unparseable = {**PAYMENT, "executor_final_answer": "连接池耗尽导致 503。{"}
+    print(f"LM calls: verdict open {calls_for(PAYMENT)}; fabricated invocation {calls_for(fabricated)}; "
+          f"unparseable answer {calls_for(unparseable)}; a reply that does not parse "
+          f"{calls_for(PAYMENT, 'not the format')} (DSPy's JSON fallback), then verifier_error")
+    for name, session in (("payment session", PAYMENT), ("typical session", make_session(40_000))):
+        with_lm, rules = overhead_ms(session)
+        print(f"overhead besides the LM call, {name} (median): {with_lm:.2f} ms "
+              f"(rules backend alone {rules:.2f} ms; prompt building + parsing {with_lm - rules:.2f} ms)")
 
 
 if __name__ == "__main__":

@@ -53,7 +53,8 @@ def main() -> int:
     parser.add_argument("--workers", type=int, default=8)
     args = parser.parse_args()
     print(f"stand-in Verifier model: {args.policy} (every claim direct_observation, verdict PASS)")
-    header = f"{'dataset':<15}{'backend':<9}{'n':>5}{'acc':>8}{'FP hard':>12}{'FP soft':>10}{'false REJ':>11}{'calls':>7}"
+    header = (f"{'dataset':<15}{'backend':<9}{'n':>5}{'acc':>8}{'FP hard':>12}{'FP soft':>10}"
+              f"{'false REJ':>11}{'calls':>7}")
     print(header)
     with StubVerifierServer(args.policy) as server:
         settings = LMSettings(model=f"openai/{args.policy}", api_base=server.base_url, api_key="local", num_retries=0)

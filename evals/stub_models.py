@@ -22,7 +22,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 POLICIES = ("rubber-stamp", "obey-injection")
-_CLAIM_ID = re.compile(r'"?claim_id"?\s*[:=]\s*"?([A-Za-z0-9_.\-#]+)')
+_CLAIM_ID = re.compile(r'"(?:claim_)?id"\s*:\s*"([^"]+)"')
 _FIELD = re.compile(r"\[\[ ## (\w+) ## \]\]")
 _INJECTION = re.compile(r"(?:verdict|answer|output|return|respond)[^.\n]{0,40}\bPASS\b|must pass|判定为\s*PASS", re.I)
 
@@ -36,7 +36,8 @@ def stub_reply(policy: str, messages: list[dict[str, Any]]) -> str:
     verification = "direct_observation" if passing else "reasonable_inference"
     values = {
         "claim_checks": json.dumps(
-            [{"claim_id": cid, "verification": verification, "detail": "stated by the cited output"} for cid in claim_ids]
+            [{"claim_id": cid, "verification": verification, "detail": "stated by the cited output"}
+             for cid in claim_ids]
         ),
         "verdict": "PASS" if passing else "LOW_CONFID",
         "groundedness_score": "1.0" if passing else "0.6",

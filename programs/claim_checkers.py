@@ -7,7 +7,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Protocol
 
 from groundcheck.programs.evidence_facts import ClaimEvidence
@@ -15,20 +14,18 @@ from groundcheck.programs.model_output import parse_model_output
 from groundcheck.programs.parse import ParsedOutput
 from groundcheck.programs.rules_checker import check_claims_by_rules
 from groundcheck.programs.trace_index import TraceIndex
-from groundcheck.programs.verifier_input import build_verifier_input
 from groundcheck.signatures.models import (
     ExecutorContract,
     GatekeeperResult,
     Session,
     ToolTraceItem,
-    VerifierInput,
     VerifierModelOutput,
 )
 
 
 @dataclass
 class CheckRequest:
-    """Everything a claim checker may use. An LM checker sends only `verifier_input` and the evidence hints."""
+    """Everything a claim checker may use. An LM checker sends only the focused input blocks built from it."""
 
     session: Session
     parsed: ParsedOutput
@@ -37,11 +34,6 @@ class CheckRequest:
     gate: GatekeeperResult
     summary: list[ToolTraceItem]
     evidence: list[ClaimEvidence]  # the evidence layer's hard facts and soft judgements, in claim order
-
-    @cached_property
-    def verifier_input(self) -> VerifierInput:
-        """Built on first use: the rules backend never needs it."""
-        return build_verifier_input(self.session, self.parsed, self.summary)
 
 
 class ClaimChecker(Protocol):

@@ -6,9 +6,12 @@
 from __future__ import annotations
 
 import asyncio
+import logging
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any
 
+from groundcheck.programs.cascade import verdict_fixed_by_trace
 from groundcheck.programs.claim_checkers import CheckRequest, ClaimChecker, ReplayChecker, RulesChecker
 from groundcheck.programs.errors import ConfigError, describe_exception
 from groundcheck.programs.evidence_facts import assess_claims
@@ -16,12 +19,14 @@ from groundcheck.programs.facts import claim_facts, extra_answer_facts, fallback
 from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import ParsedOutput, parse_executor_output
 from groundcheck.programs.sessions import ensure_session
+from groundcheck.programs.telemetry import SpanHandle, verification_span
 from groundcheck.programs.trace_index import TraceIndex
 from groundcheck.programs.trace_summary import DEFAULT_BUDGET, summarize_trace
 from groundcheck.programs.verdict import align_claim_checks, decide_verdict
 from groundcheck.programs.version import PROGRAM_VERSION
 from groundcheck.signatures.models import (
     GatekeeperResult,
+    LMUsage,
     Session,
     ToolTraceItem,
     VerifierEvaluation,
@@ -29,6 +34,7 @@ from groundcheck.signatures.models import (
 )
 
 OFFLINE_BACKENDS = ("rules", "replay")
+logger = logging.getLogger(__name__)
 
 
 def verify_session(
@@ -58,13 +64,15 @@ def verify_session(
     """
     checker = resolve_checker(backend)
     prepared = prepare_verification(ensure_session(session), summary_budget)
-    if prepared.request is None:
-        return _finish(prepared, checker, None, None)
-    try:
-        output = checker.check(prepared.request)
-    except Exception as exc:  # any checker failure becomes a recorded error, never a crash
-        return _finish(prepared, checker, None, describe_exception(exc))
-    return _finish(prepared, checker, output, None)
+    with _span(prepared, checker) as span:
+        record = _decided_without_model(prepared, checker)
+        if record is None:
+            try:
+                record = _finish(prepared, checker, checker.check(prepared.request), None)
+            except Exception as exc:  # any checker failure becomes a recorded error, never a crash
+                record = _failed(prepared, checker, exc)
+        span.record_verification(record)
+    return record
 
 
 async def averify_session(
@@ -76,17 +84,20 @@ async def averify_session(
     """Async twin of `verify_session`: awaits the checker's `acheck` (or runs `check` in a thread)."""
     checker = resolve_checker(backend)
     prepared = prepare_verification(ensure_session(session), summary_budget)
-    if prepared.request is None:
-        return _finish(prepared, checker, None, None)
-    try:
-        acheck = getattr(checker, "acheck", None)
-        if acheck is not None:
-            output = await acheck(prepared.request)
-        else:
-            output = await asyncio.to_thread(checker.check, prepared.request)
-    except Exception as exc:
-        return _finish(prepared, checker, None, describe_exception(exc))
-    return _finish(prepared, checker, output, None)
+    with _span(prepared, checker) as span:
+        record = _decided_without_model(prepared, checker)
+        if record is None:
+            try:
+                acheck = getattr(checker, "acheck", None)
+                if acheck is not None:
+                    output = await acheck(prepared.request)
+                else:
+                    output = await asyncio.to_thread(checker.check, prepared.request)
+                record = _finish(prepared, checker, output, None)
+            except Exception as exc:
+                record = _failed(prepared, checker, exc)
+        span.record_verification(record)
+    return record
 
 
 def resolve_checker(backend: str | ClaimChecker) -> ClaimChecker:
@@ -97,6 +108,29 @@ def resolve_checker(backend: str | ClaimChecker) -> ClaimChecker:
     if backend == "replay":
         return ReplayChecker()
     raise ConfigError(f"unknown backend {backend!r}: use rules, replay, or an LM checker (backend 'lm')")
+
+
+def _span(p: Prepared, checker: ClaimChecker) -> AbstractContextManager[SpanHandle]:
+    model = getattr(getattr(checker, "lm", None), "model", None)
+    return verification_span(p.session.session_id, round=p.session.round, backend=checker.name, model=model)
+
+
+def _failed(p: Prepared, checker: ClaimChecker, exc: Exception) -> VerifierEvaluation:
+    error = describe_exception(exc)
+    logger.warning("session %s: claim checker %s failed: %s", p.session.session_id, checker.name, error)
+    return _finish(p, checker, None, error, usage=getattr(exc, "lm_usage", None))
+
+
+def _decided_without_model(p: Prepared, checker: ClaimChecker) -> VerifierEvaluation | None:
+    """The record when no checker call is needed: no contract, or a model need not be asked (spec §8)."""
+    if not getattr(checker, "asks_model", False):
+        return _finish(p, checker, None, None) if p.request is None else None
+    evidence = p.request.evidence if p.request else None
+    reason = verdict_fixed_by_trace(p.parsed.status, p.parsed.contract, p.gate, evidence)
+    if reason is None:
+        return None
+    rules = RulesChecker().check(p.request) if p.request else None
+    return _finish(p, checker, rules, None, model_not_asked=reason)
 
 
 @dataclass
@@ -130,7 +164,13 @@ def prepare_verification(session: Session, summary_budget: int = DEFAULT_BUDGET)
 
 
 def _finish(
-    p: Prepared, checker: ClaimChecker, output: VerifierModelOutput | None, verifier_error: str | None
+    p: Prepared,
+    checker: ClaimChecker,
+    output: VerifierModelOutput | None,
+    verifier_error: str | None,
+    *,
+    usage: LMUsage | None = None,
+    model_not_asked: str | None = None,
 ) -> VerifierEvaluation:
     contract = p.parsed.contract
     if contract is None or p.request is None:
@@ -151,7 +191,7 @@ def _finish(
     )
     if contract is not None:
         facts = claim_facts(contract, outcome.claim_checks) + extra
-    rationale_head = output.rationale if output else (verifier_error or "")
+    rationale_head = _join(model_not_asked or "", output.rationale if output else (verifier_error or ""))
     return VerifierEvaluation(
         session_id=p.session.session_id,
         verdict=outcome.verdict,
@@ -162,14 +202,16 @@ def _finish(
         facts_checked=facts,
         rationale=_join(rationale_head, f"verdict rule {outcome.rule_row}: {outcome.rule_reason}"),
         executor_output_parse_status=p.parsed.status,
-        executor_structured_output=contract.model_dump(mode="json") if contract else None,
+        executor_structured_output=contract.model_dump(mode="python") if contract else None,
         tool_trace_summary=p.summary,
         gatekeeper_result=p.gate,
         verdict_adjustments=outcome.adjustments,
         verifier_error=verifier_error,
         backend=checker.name,
-        program_version=PROGRAM_VERSION,
+        program_version=getattr(checker, "program_version", None) or PROGRAM_VERSION,
         round=p.session.round,
+        model_not_asked=model_not_asked,
+        lm_usage=output.lm_usage if output is not None else usage,
     )
 
 

@@ -85,6 +85,22 @@ def apply_floors(
     return out, adjustments
 
 
+def fabricated_critical_claims(
+    contract: ExecutorContract, gate: GatekeeperResult, evidence: list[ClaimEvidence] | None
+) -> list[str]:
+    """Critical claims citing a tool call that never happened (verdict row 3), by position when known.
+
+    From the evidence layer when it ran (claims that share an id are told apart); otherwise from the
+    Gatekeeper's `evidence.invocation_ref` findings.
+    """
+    if evidence is not None:
+        return sorted({ev.claim_id for ev in evidence
+                       if ev.claim.is_critical and any(f.fact == "fabricated_reference" for f in ev.hard)})
+    critical_ids = {c.claim_id for c in contract.critical_claims}
+    return sorted({f.claim_id for f in gate.findings
+                   if f.rule == "evidence.invocation_ref" and f.claim_id in critical_ids and f.claim_id})
+
+
 def groundedness(critical_checks: list[ClaimCheck]) -> float:
     return groundedness_of([c.verification for c in critical_checks])
 
@@ -121,7 +137,8 @@ def decide_verdict(
     critical_ids = {c.claim_id for c in contract.critical_claims} if contract else set()
     critical = [c for c in checks if c.claim_id in critical_ids]
     score = groundedness(critical)
-    row, rule_verdict, reason = _rule_verdict(parse_status, critical, gate, extra_facts, score)
+    fabricated = fabricated_critical_claims(contract, gate, evidence) if contract else []
+    row, rule_verdict, reason = _rule_verdict(parse_status, critical, gate, extra_facts, score, fabricated)
 
     verdict = rule_verdict
     if row != 1 and model_verdict is not None and STRICTNESS[model_verdict] < STRICTNESS[verdict]:
@@ -152,6 +169,7 @@ def _rule_verdict(
     gate: GatekeeperResult,
     extra_facts: list[FactCheck],
     score: float,
+    fabricated: list[str],
 ) -> tuple[int, str, str]:
     if parse_status.status != "valid":
         return (
@@ -162,16 +180,8 @@ def _rule_verdict(
     contradicted = [c.claim_id for c in critical if c.verification == "contradicted"]
     if contradicted:
         return 2, "REJECT", f"critical claim(s) contradicted: {', '.join(contradicted)}"
-    critical_ids = {c.claim_id for c in critical}
-    bad_refs = sorted(
-        {
-            f.claim_id
-            for f in gate.findings
-            if f.rule == "evidence.invocation_ref" and f.claim_id in critical_ids
-        }
-    )
-    if bad_refs:
-        return 3, "REJECT", f"fabricated invocation reference in critical claim(s): {', '.join(bad_refs)}"
+    if fabricated:
+        return 3, "REJECT", f"fabricated invocation reference in critical claim(s): {', '.join(fabricated)}"
     if not critical:
         return 4, "LOW_CONFID", "no critical claims"
     lowering = [c.claim_id for c in critical if c.verification in LOWERING]

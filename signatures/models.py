@@ -220,15 +220,6 @@ class ToolTraceItem(_Strict):
     truncated: bool
 
 
-class VerifierModelOutput(_Open):
-    """What a claim checker (rules, replay or LM) returns before the post-processor."""
-
-    claim_checks: list[ClaimCheck] = Field(default_factory=list)
-    verdict: Verdict | None = None
-    groundedness_score: float | None = None
-    rationale: str = ""
-
-
 class LMUsage(_Strict):
     """LM usage summed over the calls of one verification (spec §9, optional)."""
 
@@ -237,6 +228,16 @@ class LMUsage(_Strict):
     completion_tokens: int = 0
     latency_ms: float = 0.0
     cost_usd: float | None = None
+
+
+class VerifierModelOutput(_Open):
+    """What a claim checker (rules, replay or LM) returns before the post-processor."""
+
+    claim_checks: list[ClaimCheck] = Field(default_factory=list)
+    verdict: Verdict | None = None
+    groundedness_score: float | None = None
+    rationale: str = ""
+    lm_usage: LMUsage | None = None
 
 
 class VerifierEvaluation(_Open):
@@ -265,11 +266,13 @@ class VerifierEvaluation(_Open):
 
 
 class VerifierInput(_Strict):
-    """Exactly what the Verifier may see (seed 001, 'explicit input blocks'). Never `messages`."""
+    """Exactly what the LM Verifier receives (seed 001, 'explicit input blocks'), focused on the claims it
+    must judge (see `groundcheck.programs.focused_input`). Never `messages`."""
 
     original_query: str
-    executor_final_answer: str | None
-    tool_trace_summary: list[ToolTraceItem]
-    executor_structured_output: dict[str, Any] | None = None
-    executor_output_parse_status: ParseStatus
-    retry_context: dict[str, Any] | None = None
+    executor_final_answer: str
+    executor_structured_output: str
+    executor_output_parse_status: str
+    tool_trace_summary: str
+    evidence_hints: str
+    retry_context: str | None = None  # round 2 only

@@ -5,30 +5,34 @@ import json
 import pytest
 from builders import base_contract, base_session, binding, claim, session_with
 
+from groundcheck.programs.focused_input import focused_fields
 from groundcheck.programs.gatekeeper import run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
 from groundcheck.programs.pipeline import prepare_verification, verify_session
 from groundcheck.programs.reply import operator_reply
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.trace_index import TraceIndex
-from groundcheck.programs.verifier_input import build_verifier_input
 
 
 def verifier_input(session):
+    """What the LM Verifier would receive, or None when no model is asked (the verdict is fixed)."""
     prepared = prepare_verification(ensure_session(session))
-    return build_verifier_input(prepared.session, prepared.parsed, prepared.summary)
+    return focused_fields(prepared.request) if prepared.request else None
 
 
 def test_explicit_input_blocks_available_to_verifier():
-    round1 = verifier_input(session_with(retry_context={"previous_verdict": "REJECT"}))
-    assert round1.original_query and round1.executor_final_answer and round1.tool_trace_summary
-    assert round1.retry_context is None  # round 1 ignores a retry context
-    assert round1.executor_structured_output["claims"][0]["claim_id"] == "c1"
-    round2 = verifier_input(session_with(round=2, retry_context={"previous_verdict": "REJECT"}))
-    assert round2.retry_context == {"previous_verdict": "REJECT"}
-    broken = verifier_input(session_with(executor_final_answer="{oops"))
-    assert broken.executor_structured_output is None
-    assert broken.executor_output_parse_status.status == "malformed"
+    round1 = verifier_input(session_with(retry_context={"previous_verdict": "REJECT", "marker": "RC-1"}))
+    assert round1["original_query"] == base_session()["original_query"]
+    assert round1["executor_final_answer"] and round1["tool_trace_summary"].startswith("call_o1 query_logs ok")
+    assert "retry_context" not in round1  # round 1 ignores a retry context
+    assert '"id":"c1"' in round1["executor_structured_output"]
+    assert round1["executor_output_parse_status"] == "valid"
+    round2 = verifier_input(session_with(round=2, retry_context={"previous_verdict": "REJECT", "marker": "RC-1"}))
+    assert "RC-1" in round2["retry_context"]
+    # parsing failed: the parse status says so in the record; no model is asked (the verdict is LOW_CONFID)
+    assert verifier_input(session_with(executor_final_answer="{oops")) is None
+    record = verify_session(session_with(executor_final_answer="{oops"))
+    assert record.executor_output_parse_status.status == "malformed" and record.executor_structured_output is None
 
 
 def test_verifier_remains_isolated_from_intermediate_reasoning():
@@ -36,9 +40,11 @@ def test_verifier_remains_isolated_from_intermediate_reasoning():
     s["messages"].append(
         {"role": "assistant", "name": "executor", "content": "EXECUTOR-THOUGHT: 猜测是内存泄漏"}
     )
-    text = verifier_input(s).model_dump_json()
+    blocks = verifier_input(s)
+    text = json.dumps(blocks, ensure_ascii=False)
     assert "PLANNER-PRIVATE" not in text and "EXECUTOR-THOUGHT" not in text
-    assert "messages" not in json.loads(text)
+    assert set(blocks) <= {"original_query", "executor_final_answer", "executor_structured_output",
+                           "executor_output_parse_status", "tool_trace_summary", "evidence_hints", "retry_context"}
 
 
 def test_structured_executor_claims_are_verified_first_001():

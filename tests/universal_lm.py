@@ -15,7 +15,7 @@ from typing import Any
 from fakes import ScriptedLM
 
 _FIELD = re.compile(r"\[\[ ## (\w+) ## \]\]")
-_CLAIM_ID = re.compile(r'"claim_id":\s*"([^"]+)"')
+_CLAIM_ID = re.compile(r'"(?:claim_)?id":\s*"([^"]+)"')
 
 
 class UniversalLM(ScriptedLM):
