@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint bench setup setup-dev
+.PHONY: demo test lint bench setup setup-dev floor
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,3 +26,7 @@ test: setup-dev
 bench: setup
 	$(BIN)/python benchmarks/bench_core.py
 	$(BIN)/python benchmarks/bench_eval.py
+
+# the LM-path tests on the lowest dspy / litellm pyproject.toml allows, in a throw-away venv (CI runs it too)
+floor:
+	bash -c 'set -euo pipefail; source .ci/floor.sh; floor_check'

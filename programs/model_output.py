@@ -11,14 +11,13 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from groundcheck.programs.errors import ModelOutputError
 from groundcheck.programs.parse import fenced_body
 from groundcheck.signatures.models import VerifierModelOutput
 
+__all__ = ["ModelOutputError", "parse_model_output"]
+
 _VERDICT_ALIASES = {"LOW_CONFIDENCE": "LOW_CONFID", "LOWCONFID": "LOW_CONFID", "FAIL": "REJECT"}
-
-
-class ModelOutputError(ValueError):
-    """The model's output cannot be read as claim checks; the message says why."""
 
 
 def parse_model_output(raw: str | dict[str, Any] | None) -> VerifierModelOutput:

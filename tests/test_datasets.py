@@ -1,13 +1,52 @@
 import json
+from pathlib import Path
 
 import pytest
 
-from groundcheck.evals.datasets import dataset_names, from_hf_dataset, load_dataset, to_hf_dataset, write_jsonl
+from groundcheck.evals import shared
+from groundcheck.evals.datasets import (
+    dataset_availability,
+    dataset_names,
+    from_hf_dataset,
+    load_dataset,
+    to_hf_dataset,
+    write_jsonl,
+)
+from groundcheck.evals.shared import ENV_VAR, shared_candidates
 from groundcheck.programs.errors import DatasetError
 
 
 def test_named_datasets_listed():
-    assert {"synthetic-train", "synthetic-dev", "synthetic-test", "holmesgpt", "halueval"} <= set(dataset_names())
+    names = {"synthetic-train", "synthetic-dev", "synthetic-test", "holmesgpt", "halueval", "halueval-qa-hub"}
+    assert names <= set(dataset_names())
+    assert set(dataset_availability()) == set(dataset_names())
+
+
+def test_bundled_datasets_are_always_available():
+    availability = dataset_availability()
+    for name in ("synthetic-train", "synthetic-dev", "synthetic-test", "adversarial", "examples"):
+        assert availability[name] is None, name
+
+
+@pytest.mark.parametrize("name", ["holmesgpt", "halueval"])
+def test_shared_dataset_without_the_folder_says_how_to_enable_it(tmp_path, monkeypatch, name):
+    empty = tmp_path / "no-shared"
+    monkeypatch.setenv(ENV_VAR, str(empty))
+    assert dataset_availability()[name] == {
+        "holmesgpt": "needs ../shared or $GROUNDCHECK_SHARED (HolmesGPT fixtures, Apache-2.0)",
+        "halueval": "needs ../shared or $GROUNDCHECK_SHARED (HaluEval QA, MIT)",
+    }[name]
+    with pytest.raises(DatasetError) as info:
+        load_dataset(name)
+    message = str(info.value)
+    assert message.count(str(empty)) == 1 and ENV_VAR in message and "\n" not in message
+
+
+def test_shared_folder_is_named_once_from_the_repo_root(monkeypatch):
+    monkeypatch.delenv(ENV_VAR, raising=False)
+    repo_root = Path(shared.__file__).resolve().parents[1]
+    monkeypatch.chdir(repo_root)  # ../shared beside the repo and beside the working dir: one folder
+    assert shared_candidates() == [repo_root.parent / "shared", repo_root / "shared"]
 
 
 def test_hf_round_trip_keeps_every_field():
