@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from groundcheck.programs.normalize import contains_token
+from groundcheck.programs.tokens import is_unit_word
 
 _WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
 _STOP = frozenset(
@@ -48,7 +49,7 @@ def content_words(text: str, skip: tuple[str, ...] = ()) -> ContentWords:
     for m in _WORD.finditer(text):
         raw = m.group(0).strip("'")
         low = raw.lower()
-        if len(low) < 3 or low in _STOP or low in skipped or (raw.isupper() and len(raw) <= 5):
+        if len(low) < 3 or low in _STOP or low in skipped or (raw.isupper() and len(raw) <= 5) or is_unit_word(low):
             continue  # acronyms (SQL, JVM, DNS) are domain vocabulary, rarely quoted verbatim
         # a capital at the start of a sentence (its first word with letters) says nothing about names
         at_start = not _LETTER.search(_SENTENCE_BREAK.split(text[: m.start()])[-1])

@@ -15,9 +15,19 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from groundcheck.programs.content_words import content_words, word_in
+from groundcheck.programs.glossary import EvidenceView
 from groundcheck.programs.lexical_judgements import SoftJudgement, judge_wording, quote_items
+from groundcheck.programs.series import Series, parse_series, value_at_time_conflict
 from groundcheck.programs.tokens import extract_mentions
-from groundcheck.programs.trace_index import TraceIndex
+from groundcheck.programs.trace_index import (
+    EXCERPT_NOT_FOUND,
+    FABRICATED,
+    FAILED_ONLY,
+    TOOL_MISMATCH,
+    CallEvidence,
+    TraceIndex,
+)
+from groundcheck.programs.wording import TOTAL
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
@@ -54,6 +64,7 @@ class ClaimEvidence:
     usable_bindings: list[EvidenceBinding]
     hard: list[HardFact] = field(default_factory=list)
     soft: list[SoftJudgement] = field(default_factory=list)
+    first_of_id: bool = True  # False for a claim whose id an earlier claim already used
 
     @property
     def claim_id(self) -> str:
@@ -76,7 +87,12 @@ def cap(verification: str, ceiling: str) -> str:
 
 def assess_claims(contract: ExecutorContract, index: TraceIndex) -> list[ClaimEvidence]:
     """The hard facts and soft judgements of every claim of a valid contract, in claim order."""
-    return [assess_claim(position, claim, index) for position, claim in enumerate(contract.claims)]
+    assessed = [assess_claim(position, claim, index) for position, claim in enumerate(contract.claims)]
+    seen: set[str] = set()
+    for ev in assessed:
+        ev.first_of_id = ev.claim_id not in seen
+        seen.add(ev.claim_id)
+    return assessed
 
 
 def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidence:
@@ -88,8 +104,18 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
         evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
+    # the soft readings weigh only what usable bindings cite: text a guidance binding (or a quote
+    # that is not there) brings along is no evidence for the claim's wording
+    weighed = [i for b in usable for i in b.source_invocation_ids] if usable else cited
+    cited_ok = index.observed(weighed)
+    if usable:
+        # lazily: only a claim that ties a number to a time has the cited outputs parsed as series
+        at_time = value_at_time_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
+        if at_time:
+            evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
     evidence.hard.extend(_evidence_problems(claim, index, usable))
-    evidence.soft.extend(judge_wording(claim, index, cited, usable, located.outside_cited, located.entities))
+    texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
+    evidence.soft.extend(judge_wording(claim, index, weighed, usable, located.outside_cited, located.entities, texts))
     return evidence
 
 
@@ -105,17 +131,19 @@ class LocatedMentions:
 def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMentions:
     mentions = extract_mentions(text)
     found = LocatedMentions(entities=tuple(mentions.entities))
+    found.nowhere.extend(index.spoofed_tokens(text))  # a look-alike identifier no output holds
     for entity in mentions.entities:
         where = index.token_location(entity, cited)
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
+    sums = TOTAL.search(text) is not None
     for number in mentions.numbers:
-        where = index.number_location(number, cited)
+        where = index.number_location(number, cited, sums=sums)
         if where == "nowhere" and not number.is_soft:
             found.nowhere.append(number.text)
         elif where != "cited":
             found.outside_cited.append(number.text)
-    cited_calls = index.existing(cited)
+    cited_calls = index.observed(cited)
     for name in content_words(text, skip=found.entities).names:
         if any(word_in(ev.flat, name) for ev in cited_calls):
             continue
@@ -126,19 +154,20 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
 
 def binding_problem(binding: EvidenceBinding, index: TraceIndex) -> tuple[str, str] | None:
     """Why a binding is not usable evidence, as (fact id, detail); None when it is. A hard fact."""
-    missing = [i for i in binding.source_invocation_ids if index.get(i) is None]
-    if missing:
-        return "fabricated_reference", f"cites invocation {missing[0]!r}, which is not in tool_calls"
-    calls = index.existing(binding.source_invocation_ids)
-    if all(ev.call.status == "error" for ev in calls):
+    usable, reason = index.binding_usable(binding)
+    if usable:
+        return None
+    if reason == FABRICATED:
+        missing = next((i for i in binding.source_invocation_ids if index.get(i) is None), "")
+        return "fabricated_reference", f"cites invocation {missing!r}, which is not in tool_calls"
+    if reason == FAILED_ONLY:
         return "failed_calls_only", "cites only failed calls"
-    if any(ev.call.tool_name != binding.tool_name for ev in calls):
+    if reason == TOOL_MISMATCH:
         return "tool_mismatch", f"names tool {binding.tool_name!r}, which is not the cited call's tool"
-    if not index.excerpt_found(binding):
-        return "excerpt_not_found", f"quotes {_short(binding.evidence_excerpt)!r}, which is not in the cited output"
-    if index.binding_is_guidance(binding):
-        return "guidance", "points at runbook / skill / historical-case guidance, not incident evidence"
-    return None
+    if reason == EXCERPT_NOT_FOUND:
+        why = index.excerpt_problem(binding) or "is not in the cited output"
+        return "excerpt_not_found", f"quotes {_short(binding.evidence_excerpt)!r}, which {why}"
+    return "guidance", "points at runbook / skill / historical-case guidance, not incident evidence"
 
 
 def evidence_refs(claim: Claim, index: TraceIndex) -> list[EvidenceRef]:
@@ -178,6 +207,15 @@ def _evidence_problems(claim: Claim, index: TraceIndex, usable: list[EvidenceBin
     elif claim.support_level == "indirect":
         facts.append(HardFact("support_indirect", "reasonable_inference", "the Executor marks it as inferred"))
     return facts
+
+
+def glossary_view(ev: CallEvidence) -> EvidenceView:
+    """The call's folded output as a glossary `EvidenceView`, built once per call and session."""
+    return ev.view("glossary", lambda e: EvidenceView(e.flat))
+
+
+def _series(ev: CallEvidence) -> Series:
+    return parse_series(ev.call.output)
 
 
 def _short(text: str, limit: int = 60) -> str:

@@ -6,7 +6,8 @@ It reads the `ClaimEvidence` the evidence layer computed, in order of precedence
    on general knowledge;
 3. otherwise the ceiling the hard facts allow (`direct_observation`, or `reasonable_inference` for an
    `indirect` claim), lowered by the soft judgements: details outside the cited outputs, words the
-   evidence does not carry, a causal inference presented as an observation, certainty wording.
+   evidence does not carry, a causal inference presented as an observation, scope (all / every /
+   整个) the cited output does not show, certainty wording.
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from __future__ import annotations
 from groundcheck.programs.evidence_facts import ClaimEvidence, cap
 from groundcheck.signatures.models import ClaimCheck, VerifierModelOutput
 
-RULES_VERSION = 2
+# Soft judgements that lower a class to their `lowers_to`, in the order they are reported.
+_LOWERING = ("outside_cited", "new_words", "uncovered_words", "uncovered_concepts", "causal_as_direct", "scope_wording")
 
 
 def check_claims_by_rules(evidence: list[ClaimEvidence]) -> VerifierModelOutput:
@@ -47,11 +49,14 @@ def _decide(ev: ClaimEvidence) -> tuple[str, str]:
     if ceiling == "unsupported":
         return _without_evidence(ev, general)
 
-    if "mostly_uncovered" in soft:
-        return "unsupported", soft["mostly_uncovered"].detail
+    if "negation" in soft:
+        return "contradicted", soft["negation"].detail
+    for name in ("mostly_uncovered", "uncovered_concepts"):
+        if name in soft and soft[name].lowers_to == "unsupported":
+            return "unsupported", soft[name].detail
     best = ceiling
     reasons = [f.detail for f in ev.hard if f.ceiling == ceiling]
-    for name in ("outside_cited", "new_words", "uncovered_words", "causal_as_direct"):
+    for name in _LOWERING:
         if name in soft:
             best = cap(best, soft[name].lowers_to)
             reasons.append(soft[name].detail)

@@ -7,14 +7,17 @@ can convert (512Mi = 536870912 bytes) and derive (10:05 to 10:15 = 10 minutes).
 
 from __future__ import annotations
 
+import math
 import re
-import unicodedata
 from typing import NamedTuple
 
-from groundcheck.programs.normalize import fold
+from groundcheck.programs.normalize import clean, fold
 
+_HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
 # Entity patterns by the character they start with; within a group, earlier ones win.
 _LETTER_ENTITIES = (
+    _HEX_ID,
+    r"\bhttps?://[^\s\"'<>()（）,，。;；、]+",  # URLs, whole: a changed path is another endpoint
     r"\b(?:[A-Z][A-Z0-9]{1,9}-\d{2,6}|ERR_[A-Z0-9_]+|E[A-Z]{2,}\d*|[A-Z]{1,4}\d{4,6})\b",  # error codes
     r"\b[A-Za-z][\w.]*(?:Exception|Error)\b",  # exception classes
     r"(?<![\w.])v\d+(?:\.\d+)+(?:[-+][\w.]+)?\b",  # v-prefixed versions
@@ -22,6 +25,8 @@ _LETTER_ENTITIES = (
     r"\b(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{3,}\b",  # CamelCase
 )
 _DIGIT_ENTITIES = (
+    _HEX_ID,
+    r"(?<![\w.])\d+[A-Z]+\d+[A-Z0-9]*(?![\w.])",  # codes led by a digit: SQLSTATE 40P01, 57P03
     r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?![\w.])",  # IPv4 (with port)
     r"(?<!\d)\d{4}-\d{2}-\d{2}(?:[tT ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?(?!\d)",  # dates
     r"(?<![\w.])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b",  # dotted versions
@@ -94,19 +99,38 @@ _UNITS = {
     "条": ("count", 1),
     "台": ("count", 1),
     "次/秒": ("req/s", 1),
+    # bit rates
+    "bps": ("bit/s", 1),
+    "kbps": ("bit/s", 1000),
+    "mbps": ("bit/s", 1000**2),
+    "gbps": ("bit/s", 1000**3),
 }
 _UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
 _NUMBER = re.compile(
     # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
-    r"(?<![A-Za-z0-9_.\-/:])(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
+    # a colon after a key may precede a value ("used_memory:805306368"), not one after a digit (clock, port)
+    r"(?<![A-Za-z0-9_.\-/])(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
     r"(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
 )
-_CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d)(?:\.\d+)?)?(?![\d])")
+# A time with seconds takes its UTC offset along ("12:00:06.975+08:00"): "+08:00" is no clock time and
+# must not yield an 8-hour span.
+_CLOCK = re.compile(
+    r"(?<!\d)(?<!\d:)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)"
+    r"(?::(?P<s>[0-5]\d)(?:\.\d+)?(?:[zZ]|[+-](?:0\d|1[0-4]):?[0-5]\d(?![\d:]))?)?(?![\d])"
+)
 _CHINESE_HOUR = re.compile(r"(?<!\d)(?P<ch>[01]?\d|2[0-3])\s?点(?:(?P<cm>[0-5]?\d)分?)?")
 
-_EVIDENCE_NUMBER = re.compile(
-    r"(?=[0-9+\-])(?:(?P<date>(?<!\d)\d{4}-\d{2}-\d{2}(?!\d))|" + _CLOCK.pattern + "|" + _NUMBER.pattern + ")"
+# Dates (2026-11-08, 2026/11/08, 2026年11月8日) and compact UTC offsets after a time ("t120006+0800") are
+# not quantities: they are consumed whole and skipped.
+_DATE = (
+    r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)|(?<!\d)\d{4}/\d{1,2}/\d{1,2}(?!\d)"
+    r"|(?<!\d)\d{4}年\d{1,2}月(?:\d{1,2}日)?|(?<!\d)\d{1,2}月\d{1,2}日|(?<=\d)[+-](?:0\d|1[0-4])[0-5]\d(?!\d)"
 )
+_EVIDENCE_NUMBER = re.compile(r"(?=[0-9+\-])(?:(?P<date>" + _DATE + ")|" + _CLOCK.pattern + "|" + _NUMBER.pattern + ")")
+# A number right after one of these words names something (a port, a process, a status), not an amount.
+_NAMING_WORDS = ("port", "pid", "id", "errno", "code", "status", "version", "line")
+# Larger (or non-finite) values are identifiers, hashes or overflow, never quantities to compute with.
+MAX_QUANTITY = 1e15
 # One pass over a short text; at a position, earlier alternatives win (entities before numbers).
 _MENTION = re.compile(
     # dispatch on the first character, so CJK text and most positions are rejected in one step
@@ -118,6 +142,19 @@ _MENTION = re.compile(
 
 # A bare integer this small is usually a count the claim derived ("3 个 pod"): soft evidence.
 SMALL_COUNT = 10
+
+
+def unit_value(unit: str) -> tuple[str, float] | None:
+    """(kind, base units per unit) of a unit name ("GiB" -> ("bytes", 1073741824)), None if no unit."""
+    return _UNITS.get(unit.lower())
+
+
+UNIT_PATTERN = _UNIT_ALT  # every unit name, longest first (for modules that read units around numbers)
+
+
+def is_unit_word(word: str) -> bool:
+    """A unit name ("GiB", "ms", "秒"): never a proper name or an entity of its own."""
+    return word.lower() in _UNITS
 
 
 class NumberMention(NamedTuple):
@@ -171,12 +208,18 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             found.append(_clock(m.group(0), m["h"], m["m"], m["s"]))
         else:
             mention = number_from_match(m)
-            if mention is None:
+            if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
                 continue
             found.append(mention)
         if len(found) >= limit:
             break
     return found
+
+
+def is_quantity(number: NumberMention) -> bool:
+    """A finite value of at most `MAX_QUANTITY` written units: something arithmetic may use or match."""
+    written = number.value / number.factor if number.factor else number.value
+    return math.isfinite(number.value) and abs(written) <= MAX_QUANTITY
 
 
 def number_from_match(m: re.Match[str]) -> NumberMention | None:
@@ -196,11 +239,25 @@ def number_from_match(m: re.Match[str]) -> NumberMention | None:
     return NumberMention(fold(m.group(0)).replace(" ", ""), value, kind, decimals, float(factor))
 
 
+def _named_by_word(text: str, start: int) -> bool:
+    """The number follows a naming word ("port 8080", "pid=12", "status": 503, "pod_id=7")."""
+    before = text[max(0, start - 10) : start]
+    if not before or before[-1] not in " =:\"'":
+        return False
+    word = before.rstrip(" =:\"'")
+    for name in _NAMING_WORDS:
+        if word.endswith(name):
+            k = len(word) - len(name)
+            return k == 0 or not word[k - 1].isalpha()
+    return False
+
+
 def _clock(text: str, hours: str, minutes: str | None, seconds: str | None) -> NumberMention:
     value = int(hours) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
     return NumberMention(text, float(value), "clock", 0)
 
 
 def _halfwidth(text: str) -> str:
-    # full-width digits and letters behave like ASCII for every pattern above
-    return text if text.isascii() else unicodedata.normalize("NFKC", text)
+    # full-width digits and letters behave like ASCII for every pattern above, and invisible
+    # characters go: "5\u200b04" is the number 504, not 5 and 04
+    return text if text.isascii() else clean(text)

@@ -1,7 +1,9 @@
 """The `tool_trace_summary` the Verifier reads and the record keeps (spec §9).
 
-Each call's output is cut to a share of a per-session character budget: every span a binding
-quotes is always kept, then as much of the head and tail as the share allows.
+Every span a binding quotes is kept first (each at most `_MAX_SPAN` characters); the rest of the
+per-session character budget is spread fairly over the calls (small outputs whole, the others equal
+shares), and each call's share goes to the head and the real tail of its output, cut at line ends
+where one is near, so the last lines of a log (often the failure) survive.
 """
 
 from __future__ import annotations
@@ -25,15 +27,19 @@ def summarize_trace(
     Args:
         index: the session's trace index.
         contract: the parsed contract, whose quoted excerpts must survive the cut.
-        budget: total characters of output excerpts for the whole session.
+        budget: total characters of output excerpts for the whole session (the omission markers
+            come on top; quoted spans count against it first and are kept even beyond it).
     """
     quotes = _quotes_by_call(contract)
     calls = list(index.calls.values())
-    shares = _shares([len(ev.text) for ev in calls], budget)
+    texts = [ev.text for ev in calls]
+    spans = [_locate(text, quotes.get(ev.call.invocation_id, ())) for ev, text in zip(calls, texts, strict=True)]
+    quoted = [sum(end - start for start, end in found) for found in spans]
+    rest = max(budget - sum(quoted), 0)
+    shares = _shares([len(text) - q for text, q in zip(texts, quoted, strict=True)], rest)
     items = []
-    for ev, share in zip(calls, shares, strict=True):
-        text = ev.text
-        excerpt, truncated = _cut(text, share, _locate(text, quotes.get(ev.call.invocation_id, ())))
+    for ev, text, found, share in zip(calls, texts, spans, shares, strict=True):
+        excerpt, truncated = _cut(text, share, found)
         items.append(
             ToolTraceItem(
                 invocation_id=ev.call.invocation_id,
@@ -73,7 +79,7 @@ def _shares(sizes: list[int], budget: int) -> list[int]:
 
 
 def _locate(text: str, excerpts: Iterable[str]) -> list[tuple[int, int]]:
-    """Spans of `text` that the excerpts quote: exact first, then ignoring case and white space."""
+    """Spans of `text` that the excerpts quote (each cut to `_MAX_SPAN`): exact first, then loosely."""
     spans = []
     for excerpt in excerpts:
         excerpt = excerpt.strip()
@@ -81,12 +87,12 @@ def _locate(text: str, excerpts: Iterable[str]) -> list[tuple[int, int]]:
             continue
         start = text.find(excerpt)
         if start != -1:
-            spans.append((start, start + len(excerpt)))
+            spans.append((start, start + min(len(excerpt), _MAX_SPAN)))
             continue
         loose = _loose_pattern(excerpt)
         m = loose.search(text) if loose else None
         if m:
-            spans.append(m.span())
+            spans.append((m.start(), min(m.end(), m.start() + _MAX_SPAN)))
     return _merge(spans)
 
 
@@ -100,7 +106,8 @@ def _loose_pattern(excerpt: str) -> re.Pattern[str] | None:
 def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
     merged: list[tuple[int, int]] = []
     for start, end in sorted(spans):
-        end = min(end, start + _MAX_SPAN)
+        if end <= start:
+            continue
         if merged and start <= merged[-1][1]:
             merged[-1] = (merged[-1][0], max(merged[-1][1], end))
         else:
@@ -109,16 +116,17 @@ def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
 
 
 def _cut(text: str, share: int, spans: list[tuple[int, int]]) -> tuple[str, bool]:
-    if len(text) <= share:
+    """The quoted spans plus `share` characters of head and real tail, with omission markers."""
+    quoted = sum(end - start for start, end in spans)
+    if len(text) <= share + quoted:
         return text, False
-    spare = max(share - sum(end - start for start, end in spans), 0)
-    head_end = spare // 2
-    tail_start = len(text) - (spare - head_end)
-    keep = _merge([(0, head_end), *spans, (tail_start, len(text))]) if spare else spans
+    head_len = share // 2
+    tail_len = share - head_len
+    head_end = _line_end_before(text, head_len)
+    tail_start = _line_start_after(text, len(text) - tail_len)
+    keep = _merge([(0, head_end), *spans, (tail_start, len(text))])
     pieces, cursor = [], 0
     for start, end in keep:
-        if end <= start:
-            continue
         if start > cursor:
             pieces.append(_GAP.format(n=start - cursor))
         pieces.append(text[start:end])
@@ -126,3 +134,15 @@ def _cut(text: str, share: int, spans: list[tuple[int, int]]) -> tuple[str, bool
     if cursor < len(text):
         pieces.append(_GAP.format(n=len(text) - cursor))
     return "".join(pieces), True
+
+
+def _line_end_before(text: str, end: int) -> int:
+    """`end`, moved back to just after a line break when one lies in its last fifth."""
+    cut = text.rfind("\n", end - end // 5, end)
+    return cut + 1 if cut > 0 else end
+
+
+def _line_start_after(text: str, start: int) -> int:
+    """`start`, moved on to the start of a line when a break lies in the first fifth of the tail."""
+    cut = text.find("\n", start, start + (len(text) - start) // 5)
+    return cut + 1 if cut != -1 else start

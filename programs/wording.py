@@ -13,17 +13,47 @@ CAUSAL = re.compile(
     r"|caused by|because|due to|root cause|led to|result(?:ed)? (?:of|in)",
     re.IGNORECASE,
 )
+# What shows, in a quoted output, that it states a cause itself: "X failed: Y", "timed out (...) while
+# ...", "Rollback triggered: ...", "conflict: duplicate request id". (A bare "Reason: OOMKilled" field
+# names a state, and "killed due to out of memory" reads a cause into it: HolmesGPT labels that overstated.)
+EVIDENCE_CAUSAL = re.compile(
+    r"\btriggered\b|\bwhile\b|\bdue to\b|\bbecause\b|\bcaused by\b|\bresult(?:ed)? in\b"
+    r"|\b(?:failed|error|conflict|refused|denied|rejected|timed out|killed|exited|evicted)\s*[:(]",
+    re.IGNORECASE,
+)
 CERTAIN = re.compile(
     r"一定|肯定|必然|毫无疑问|已确认|已经确认|确定是|绝对|无疑|100%|definitely|certainly|confirmed|always|undoubtedly"
     r"|without (?:a )?doubt|must be",
     re.IGNORECASE,
 )
+# Universal scope: a claim that says "all / every / the whole" of what its evidence shows one of.
+SCOPE = re.compile(
+    r"所有|全部|每个|每台|每次|每一|每条|各个|整个|全体|一律|全都|无一例外|彻底"
+    r"|\b(?:all|every|each|entire|entirely|whole|completely|fully)\b",
+    re.IGNORECASE,
+)
+# The claim says it adds values up: only then may a figure be a sum of two output values.
+TOTAL = re.compile(
+    r"共|合计|总计|总共|累计|加起来|之和|总和|总数|总量|\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE
+)
 HEDGED = re.compile(
-    r"可能|也许|或许|推测|疑似|怀疑|尚需|待确认|未确认|不确定|猜测"
+    r"可能|也许|或许|推测|疑似|怀疑|尚需|待确认|未确认|不确定|猜测|是否|如需|有待|还需要?|尚未|还没有?查到|进一步确认"
     r"|might|maybe|possibly|perhaps|likely|suspect",
     re.IGNORECASE,
 )
-ADVICE = re.compile(r"建议|推荐|可以考虑|请|应当|应该|需要|should|recommend|consider|try to", re.IGNORECASE)
+# Advice recommends an action; "请求" (request) or "需要 3 秒" (takes 3 s) recommend nothing (spec §9).
+_ACTIONS = (
+    "检查|确认|排查|查看|核实|核查|关注|联系|参考|评估|执行|重启|扩容|缩容|回滚|调整|调大|调小|处理|升级|修复|清理|补充|提供"
+    "|观察|留意|验证|分析|优化|限流|降级|切换|增加|减少|配置|开启|关闭|替换|更新|续期|通知|上报"
+    "|查询|导出|抓取|采集|收集"
+)
+ADVICE = re.compile(
+    r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好|下一步"
+    rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
+    rf"|(?:需要|需|有必要|亟需)(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS})"
+    r"|\b(?:should|recommend(?:ed|s)?|consider|try to|please (?:check|verify|confirm|review))\b",
+    re.IGNORECASE,
+)
 GENERAL_KNOWLEDGE = re.compile(
     r"通常|一般来说|一般情况|默认|业界|众所周知|官方文档|根据经验|最佳实践|常见|往往"
     + r"|typically|by default|in general|usually|well[- ]known|commonly|best practice"

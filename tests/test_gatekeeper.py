@@ -3,7 +3,7 @@ import json
 import pytest
 from builders import base_session, binding, claim, session_with
 
-from groundcheck.programs.gatekeeper import RULES, run_gatekeeper
+from groundcheck.programs.gatekeeper import RULES, finding_position, run_gatekeeper
 from groundcheck.programs.parse import parse_executor_output
 from groundcheck.programs.sessions import ensure_session
 from groundcheck.programs.trace_index import TraceIndex
@@ -203,3 +203,182 @@ def test_empty_trace_with_claims_fails_refs():
     result = gate(s)
     assert "evidence.invocation_ref" in result.failed_rules
     assert json.loads(result.model_dump_json())["status"] == "fail"
+
+
+# --- spec §6 as tightened: evidence loopholes ---------------------------------------------------
+
+
+def test_japanese_answer_fails_language():
+    def mutate(c):
+        c["user_facing_answer"] = "order-service は 14:03 に OOMKilled され、コンテナが再起動しました。"
+
+    assert "answer.language" in gate(session_with(mutate)).failed_rules
+
+
+def _answer_names(addition, *, hypothesis=None, background=None):
+    def mutate(c):
+        c["user_facing_answer"] += addition
+        if hypothesis:
+            c["hypotheses"].append(hypothesis)
+        if background:
+            c["claims"].append(
+                {
+                    "claim_id": "bg1",
+                    "claim_type": "background",
+                    "claim_text": background,
+                    "support_level": "indirect",
+                    "evidence_bindings": [binding("query_logs", "call_o1", "java.lang.OutOfMemoryError")],
+                }
+            )
+
+    return gate(session_with(mutate))
+
+
+@pytest.mark.parametrize(
+    ("addition", "carrier", "warned"),
+    [
+        ("根因是 db-replica-3 的慢查询。", "hypothesis", True),
+        ("根因可能是 db-replica-3 的慢查询。", "hypothesis", False),
+        ("db-replica-3 延迟为 870ms。", "background", True),
+        ("db-replica-3 延迟疑似为 870ms。", "background", False),
+        ("根因可能是 db-replica-3 的慢查询。", None, True),  # hedged, but nothing carries it at all
+    ],
+)
+def test_entity_carried_only_by_hypothesis_or_background_needs_a_hedge(addition, carrier, warned):
+    carried = "db-replica-3 的慢查询，延迟 870ms"
+    result = _answer_names(
+        addition,
+        hypothesis=carried if carrier == "hypothesis" else None,
+        background=carried if carrier == "background" else None,
+    )
+    assert ("answer.unbacked_entity" in result.warned_rules) is warned
+
+
+def test_entity_carried_by_a_critical_claim_is_backed_without_hedge():
+    def mutate(c):
+        claim(c, "c5")["claim_text"] += "，db-replica-3 无关"
+        c["user_facing_answer"] += "db-replica-3 与此无关。"
+
+    assert "answer.unbacked_entity" not in gate(session_with(mutate)).warned_rules
+
+
+def test_spoofed_identifier_in_answer_is_unbacked():
+    def mutate(c):
+        c["user_facing_answer"] = c["user_facing_answer"].replace("order-service", "order-sеrvice", 1)  # Cyrillic е
+
+    findings = [f for f in gate(session_with(mutate)).findings if f.rule == "answer.unbacked_entity"]
+    assert any("order-sеrvice" in f.detail for f in findings)
+
+
+def test_duplicate_ids_keep_findings_attributable_by_position():
+    def mutate(c):
+        _dup(c)  # claims[1] now shares "c1"
+        c["claims"][1]["evidence_bindings"][0]["source_invocation_ids"] = ["call_zz"]
+
+    result = gate(session_with(mutate))
+    dup = [f for f in result.findings if f.rule == "claim.id_unique"]
+    assert [finding_position(f) for f in dup] == [1]
+    refs = [f for f in result.findings if f.rule == "evidence.invocation_ref"]
+    assert refs and all(f.claim_id == "c1" and finding_position(f) == 1 for f in refs)
+    assert all(finding_position(f) is None for f in result.findings if f.claim_id not in ("c1", None))
+
+
+def test_guidance_plus_trivial_binding_is_still_guidance_as_fact():
+    def mutate(c):
+        _runbook(c)
+        claim(c, "c5")["evidence_bindings"].append(binding("query_logs", "call_o1", "5"))
+
+    assert "evidence.guidance_as_fact" in gate(session_with(mutate)).failed_rules
+
+
+def test_guidance_plus_real_evidence_is_not_guidance_as_fact():
+    def mutate(c):
+        _runbook(c)
+        claim(c, "c5")["evidence_bindings"].append(binding("query_logs", "call_o1", "java.lang.OutOfMemoryError"))
+
+    assert "evidence.guidance_as_fact" not in gate(session_with(mutate)).failed_rules
+
+
+def test_guidance_quoted_under_a_reference_doc_id_is_guidance():
+    def mutate(c):
+        claim(c, "c5")["evidence_bindings"] = [
+            binding("lookup_knowledge", "call_o4", "常见原因：堆设置超过容器 limit", "reference", "ref-jvm-001")
+        ]
+
+    s = session_with(mutate)
+    s["tool_calls"][3]["output"].append(
+        {"doc_id": "ref-jvm-001", "doc_type": "reference", "title": "JVM 参数", "content": "-Xmx 设置最大堆"}
+    )
+    assert "evidence.guidance_as_fact" in gate(s).failed_rules
+
+
+def test_excerpt_in_failed_calls_only_warns_failed_call_not_excerpt():
+    s = session_with()
+    s["tool_calls"][2]["status"] = "error"
+    result = gate(s)
+    assert "evidence.failed_call" in result.warned_rules
+    assert "evidence.excerpt" not in result.failed_rules
+
+
+def test_excerpt_only_in_the_failed_one_of_two_cited_calls_fails():
+    def mutate(c):
+        claim(c, "c4")["evidence_bindings"][0]["source_invocation_ids"] = ["call_o3", "call_o2"]
+        claim(c, "c4")["evidence_bindings"][0]["tool_name"] = "query_metrics"
+
+    s = session_with(mutate)
+    s["tool_calls"][2]["status"] = "error"
+    result = gate(s)
+    assert "evidence.excerpt" in result.failed_rules
+    assert "evidence.failed_call" not in result.warned_rules
+
+
+def test_excerpt_found_only_in_arguments_fails():
+    def mutate(c):
+        claim(c, "c1")["evidence_bindings"][0]["evidence_excerpt"] = "2026-11-28T13:45:00+08:00"
+
+    findings = [f for f in gate(session_with(mutate)).findings if f.rule == "evidence.excerpt"]
+    assert findings and "arguments" in findings[0].detail
+
+
+@pytest.mark.parametrize("excerpt", ["1", "：", "(", "Ｊ"])
+def test_trivial_excerpt_fails(excerpt):
+    def mutate(c):
+        claim(c, "c1")["evidence_bindings"][0]["evidence_excerpt"] = excerpt
+
+    assert "evidence.excerpt" in gate(session_with(mutate)).failed_rules
+
+
+@pytest.mark.parametrize("hidden", ["\u200b", "\u00ad", "\ufeff", "\u2060"])
+def test_invisible_character_in_output_does_not_hide_honest_excerpt(hidden):
+    s = session_with()
+    s["tool_calls"][0]["output"] = s["tool_calls"][0]["output"].replace("OutOfMemoryError", f"OutOf{hidden}MemoryError")
+    assert "evidence.excerpt" not in gate(s).failed_rules
+
+
+def test_string_output_holding_json_is_searched_decoded():
+    def mutate(c):
+        c["claims"].append(
+            {
+                "claim_id": "bg1",
+                "claim_type": "background",
+                "claim_text": "上次 OOM 事件由批量导出任务引起",
+                "support_level": "direct",
+                "evidence_bindings": [
+                    binding("lookup_knowledge", "call_o4", "批量导出任务一次加载 20 万条订单", "historical_case")
+                ],
+            }
+        )
+
+    s = session_with(mutate)
+    s["tool_calls"][3]["output"] = json.dumps(s["tool_calls"][3]["output"])  # ASCII escapes: \u6279...
+    assert "\\u6279" in s["tool_calls"][3]["output"]
+    assert "evidence.excerpt" not in gate(s).failed_rules
+
+
+def test_source_id_and_summary_do_not_back_an_answer_entity():
+    def mutate(c):
+        claim(c, "c1")["evidence_bindings"][0]["source_id"] = "db-replica-3"
+        c["diagnosis_summary"] += " db-replica-3"
+        c["user_facing_answer"] += "db-replica-3 也出现异常。"
+
+    assert "answer.unbacked_entity" in gate(session_with(mutate)).warned_rules

@@ -1,3 +1,5 @@
+import re
+
 from builders import base_session, claim, session_with
 
 from groundcheck.programs.parse import parse_executor_output
@@ -60,3 +62,40 @@ def test_summary_keeps_call_fields():
     assert item.trace_ref.endswith("b02")
     assert item.arguments["metric"] == "container_memory_working_set_bytes"
     assert item.status == "ok"
+
+
+def test_full_budget_is_used_and_the_real_last_lines_survive():
+    s = big_log_session()
+    items = summary(s, budget=12_000)
+    log = items[0].output_excerpt
+    assert "filler line 19999" in log  # the real last line, not a tail cut 2,000 chars after its start
+    assert log.startswith("2026-11-28T14:00:00Z INFO filler line 0")
+    assert "QUOTED-LINE-XYZ disk full" in log
+    kept = sum(len(i.output_excerpt) for i in items)
+    small = sum(i.output_chars for i in items[1:])
+    assert kept >= 0.9 * 12_000  # used, not left at a third
+    assert kept - small < 12_000 + 200  # the omission markers on top
+
+
+def test_cuts_fall_on_line_ends():
+    log = summary(big_log_session(), budget=6_000)[0].output_excerpt
+    line = r"2026-11-28T14:\d\d:\d\dZ INFO filler line \d+"
+    head = log.partition("\n…[")[0]
+    assert re.fullmatch(line, head.splitlines()[-1])  # the head ends with a whole line
+    tail = log.rsplit("omitted]…\n", 1)[1]
+    assert re.fullmatch(line, tail.splitlines()[0])  # the tail starts with one
+
+
+def test_budget_is_spread_fairly_over_large_outputs():
+    s = big_log_session()
+    s["tool_calls"][1]["output"] = "\n".join(f"metric sample {i} value {i * 3}" for i in range(20_000))
+    items = summary(s, budget=10_000)
+    big = [len(i.output_excerpt) for i in items[:2]]
+    assert all(i.truncated for i in items[:2])
+    assert abs(big[0] - big[1]) < 0.25 * max(big)  # neither call takes the other's share
+    assert "metric sample 19999" in items[1].output_excerpt
+
+
+def test_quoted_spans_are_kept_even_beyond_a_tiny_budget():
+    items = summary(big_log_session(), budget=10)
+    assert "QUOTED-LINE-XYZ disk full" in items[0].output_excerpt

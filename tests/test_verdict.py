@@ -56,11 +56,9 @@ def checks(*classes: str) -> list[ClaimCheck]:
     ]
 
 
-def evidence_of(con: ExecutorContract, ceilings: dict[int, str]) -> list[ClaimEvidence]:
+def evidence_of(con: ExecutorContract, ceilings: dict[int, str], fact: str = "test_fact") -> list[ClaimEvidence]:
     return [
-        ClaimEvidence(
-            i, claim, REF, [], hard=[HardFact("test_fact", ceilings[i], "d")] if i in ceilings else []
-        )
+        ClaimEvidence(i, claim, REF, [], hard=[HardFact(fact, ceilings[i], "d")] if i in ceilings else [])
         for i, claim in enumerate(con.claims)
     ]
 
@@ -104,8 +102,17 @@ def test_row2_contradicted_rejects():
 def test_row3_invocation_ref_on_critical_rejects():
     out = decide(["contradicted", "direct_observation"], gate=fail_gate("evidence.invocation_ref", "c1"))
     assert out.rule_row == 2
-    out = decide(
-        ["direct_observation", "direct_observation"], gate=fail_gate("evidence.invocation_ref", "c1")
+    con = contract(2)
+    out = decide_verdict(
+        parse_status=VALID, contract=con, checks=checks("direct_observation", "direct_observation"),
+        gate=fail_gate("evidence.invocation_ref", "c1"), extra_facts=[], model_verdict="PASS",
+        evidence=evidence_of(con, {1: "unsupported"}, fact="fabricated_reference"),
+    )
+    assert (out.verdict, out.rule_row) == ("REJECT", 3)
+    # without the evidence layer (a bare decide), the Gatekeeper's finding says it
+    out = decide_verdict(
+        parse_status=VALID, contract=con, checks=checks("direct_observation", "direct_observation"),
+        gate=fail_gate("evidence.invocation_ref", "c1"), extra_facts=[], model_verdict=None,
     )
     assert (out.verdict, out.rule_row) == ("REJECT", 3)
 
