@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +18,7 @@ class Scored:
     session_id: str
     labels: dict[str, Any]
     record: dict[str, Any]
+    round: int = 1
 
 
 def compute_metrics(items: list[Scored]) -> dict[str, Any]:
@@ -43,7 +46,58 @@ def compute_metrics(items: list[Scored]) -> dict[str, Any]:
     binary = [(bool(s.labels["supported"]), supported_by(s.record)) for s in items if "supported" in s.labels]
     if binary:
         metrics.update(_binary_metrics(binary))
+    metrics.update(lm_metrics(items))
     return metrics
+
+
+USAGE_FIELDS = ("calls", "prompt_tokens", "completion_tokens", "latency_ms", "cost_usd")
+_RULE_ROW = re.compile(r"verdict rule (\d+)")
+
+
+def lm_metrics(items: list[Scored]) -> dict[str, Any]:
+    """LM errors and usage of the scored (not input-error) sessions; empty for a run without a model.
+
+    `lm_sessions`: sessions whose verification asked the model; `lm_errors`: those that ended with a
+    `verifier_error`; `lm_error_rate` = errors / asked; `model_not_asked`: sessions the cascade
+    decided without a call, by verdict rule; `usage`: per field, the sum and the median / 95th
+    percentile over the sessions that asked.
+    """
+    lm_records = [s.record for s in items if str(s.record.get("backend", "")).startswith("lm:")]
+    if not lm_records:
+        return {}
+    skipped = [r for r in lm_records if r.get("model_not_asked")]
+    asked = [r for r in lm_records if not r.get("model_not_asked")]
+    errors = [r for r in asked if r.get("verifier_error")]
+    by_rule = Counter(_rule_of(r["model_not_asked"]) for r in skipped)
+    usage: dict[str, Any] = {}
+    used = [r["lm_usage"] for r in asked if isinstance(r.get("lm_usage"), dict)]
+    for key in USAGE_FIELDS:
+        values = [float(u[key]) for u in used if u.get(key) is not None]
+        usage[key] = {"sum": round(sum(values), 6) if values else None, "p50": _percentile(values, 50),
+                      "p95": _percentile(values, 95), "n": len(values)}
+    return {
+        "lm_sessions": len(asked),
+        "lm_errors": len(errors),
+        "lm_error_rate": len(errors) / len(asked) if asked else 0.0,
+        "model_not_asked": len(skipped),
+        "model_not_asked_by_rule": dict(sorted(by_rule.items())),
+        "usage": usage,
+        "first_lm_error": errors[0]["verifier_error"] if errors else None,
+    }
+
+
+def _rule_of(reason: str) -> str:
+    found = _RULE_ROW.search(reason)
+    return f"rule {found.group(1)}" if found else "other"
+
+
+def _percentile(values: list[float], q: float) -> float | None:
+    """Nearest-rank percentile (a value that occurred); None without values."""
+    if not values:
+        return None
+    ordered = sorted(values)
+    rank = max(math.ceil(q / 100 * len(ordered)), 1)
+    return ordered[rank - 1]
 
 
 def _verdict_metrics(pairs: list[tuple[str, str]]) -> dict[str, Any]:

@@ -64,7 +64,7 @@ def verifier_score(example: dspy.Example, pred: Any) -> tuple[float, str]:
         notes.append(f"false REJECT: the gold verdict is {gold_verdict}")
     elif effective != gold_verdict:
         notes.append(f"effective verdict {effective}, gold {gold_verdict}")
-    hints = {h.claim_id: h.finding for h in example.evidence_hints}
+    hints: dict[str, str] = example.get("hint_by_claim") or {}
     for cid, got, gold in wrong:
         notes.append(f"claim {cid} classified {got}, gold {gold}; the evidence showed: {hints.get(cid, 'n/a')}")
     return score, "; ".join(notes) or "all claims and the verdict correct"

@@ -6,35 +6,37 @@ an LM-call budget, scores after, and saves the best program with its metadata.
 
 from __future__ import annotations
 
+import json
 import random
+import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 import dspy
-from tqdm import tqdm
 
 from groundcheck.evals.datasets import load_dataset
-from groundcheck.evals.optimization_metrics import (
-    executor_feedback_metric,
-    executor_score,
-    expected_facts,
-    verifier_feedback_metric,
-    verifier_score,
-)
+from groundcheck.evals.optimization_metrics import executor_score, expected_facts, verifier_score
+from groundcheck.evals.optimizers import OPTIMIZER_NAMES, CompileJob, check_optimizer_extras, optimizer_builder
+from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY, run_scoring
 from groundcheck.programs.artifacts import save_artifact
+from groundcheck.programs.claim_checkers import CheckRequest
+from groundcheck.programs.compact_adapter import CompactChatAdapter
 from groundcheck.programs.errors import ConfigError
+from groundcheck.programs.evidence_facts import ClaimEvidence
 from groundcheck.programs.executor import Executor, ExecutorRun, replay_tools, unbound_tools
+from groundcheck.programs.focused_input import PARSED_PLACEHOLDER, claim_key, focused_fields, is_decided
 from groundcheck.programs.lm import model_name
 from groundcheck.programs.pipeline import prepare_verification
 from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.verdict import groundedness_of
-from groundcheck.programs.verifier import Verifier, hints_of, verifier_fields
+from groundcheck.programs.verifier import Verifier
 from groundcheck.signatures.verifier import ClaimVerdict
 
-OPTIMIZERS = ("labeled", "bootstrap", "bootstrap-rs", "mipro", "gepa")
-DEMO_SUMMARY_CHARS = 400  # demos travel in every prompt: keep their traces short
+OPTIMIZERS = OPTIMIZER_NAMES  # the registry: groundcheck.evals.optimizers
+DEMO_WINDOW = 30  # demos travel in every prompt: keep their quotes' context short
+DEMO_GROUPS = (("direct_observation", "overstated", "contradicted"),
+               ("reasonable_inference", "unsupported", "external_unknown"))
 
 
 class BudgetExhausted(Exception):
@@ -43,17 +45,19 @@ class BudgetExhausted(Exception):
 
 @dataclass
 class CallBudget:
-    """Counts LM calls across every LM of a run; `None` = unlimited."""
+    """Counts LM calls across every LM of a run, from any thread; `None` = unlimited."""
 
     limit: int | None
     used: int = 0
     exhausted: bool = False
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     def take(self) -> None:
-        if self.limit is not None and self.used >= self.limit:
-            self.exhausted = True
-            raise BudgetExhausted(f"LM-call budget of {self.limit} spent")
-        self.used += 1
+        with self._lock:
+            if self.limit is not None and self.used >= self.limit:
+                self.exhausted = True
+                raise BudgetExhausted(f"LM-call budget of {self.limit} spent")
+            self.used += 1
 
 
 def budgeted(lm: Any, budget: CallBudget) -> Any:
@@ -90,28 +94,95 @@ class RunResult:
 
 
 def verifier_examples(sessions: list[dict[str, Any]], demo: bool = False) -> list[dspy.Example]:
-    """Examples in the Verifier signature's own fields (so they can be demos), with gold labels."""
+    """Examples in the Verifier signature's own fields, with gold labels of the claims the model judges.
+
+    Claims whose class the trace fixes are not asked (as at run time): their gold labels stay out.
+    """
     examples = []
     for raw in sessions:
         labels = raw.get("labels") or {}
         if labels.get("parse_status") != "valid" or not labels.get("claim_verifications") or not labels.get("verdict"):
             continue
-        prepared = prepare_verification(ensure_session(raw), DEMO_SUMMARY_CHARS if demo else 12_000)
+        prepared = prepare_verification(ensure_session(raw))
         if prepared.request is None:
             continue
-        fields = verifier_fields(prepared.request.verifier_input, hints_of(prepared.request))
-        gold = labels["claim_verifications"]
+        fields = focused_fields(prepared.request)
+        judged = [ev for ev in prepared.request.evidence if not is_decided(ev)]
+        gold = {claim_key(ev): labels["claim_verifications"][ev.claim_id] for ev in judged
+                if ev.claim_id in labels["claim_verifications"]}
         outputs = {
             "claim_checks": [
                 ClaimVerdict(claim_id=cid, verification=cls, detail=_detail(cls)) for cid, cls in gold.items()
             ],
             "verdict": labels["verdict"],
-            "groundedness_score": groundedness_of(list(gold.values())),
             "rationale": labels.get("note") or "",
         }
-        example = dspy.Example(**fields, **outputs, gold_claims=gold, gold_verdict=labels["verdict"], session=raw)
+        hints = {claim_key(ev): "; ".join([f.detail for f in ev.hard] + [j.detail for j in ev.soft]) for ev in judged}
+        example = dspy.Example(**fields, **outputs, gold_claims=gold, gold_verdict=labels["verdict"], session=raw,
+                               hint_by_claim=hints)
         examples.append(example.with_inputs(*fields))
     return examples
+
+
+def claim_demos(sessions: list[dict[str, Any]], seed: int = 0, window: int = DEMO_WINDOW) -> list[dspy.Example]:
+    """Claim-level demos covering all six classes: each claim with its quote in context, class, one line.
+
+    Claims from several labeled sessions are grouped into `DEMO_GROUPS` demos (a few hundred tokens in
+    all, where whole-session demos cost thousands). Claims the model would really be asked about (not
+    fixed by the trace) and short ones are preferred.
+    """
+    rng = random.Random(seed)
+    candidates: dict[str, list[tuple[int, ClaimEvidence, CheckRequest]]] = {}
+    for raw in sessions:
+        labels = raw.get("labels") or {}
+        gold = labels.get("claim_verifications") or {}
+        if labels.get("parse_status") != "valid" or not gold:
+            continue
+        prepared = prepare_verification(ensure_session(raw))
+        if prepared.request is None:
+            continue
+        for ev in prepared.request.evidence:
+            cls = gold.get(ev.claim_id)
+            if cls is None or not ev.first_of_id or not ev.claim.is_critical:
+                continue
+            cost = int(is_decided(ev)) * 10_000 + len(ev.claim.claim_text) + sum(
+                len(b.evidence_excerpt) for b in ev.claim.evidence_bindings)
+            candidates.setdefault(cls, []).append((cost, ev, prepared.request))
+    picked = {cls: rng.choice(sorted(pool, key=lambda c: c[0])[:5]) for cls, pool in candidates.items()}
+    demos, numbered = [], 0
+    for group in DEMO_GROUPS:
+        parts = [(cls, picked[cls][1], picked[cls][2]) for cls in group if cls in picked]
+        if parts:
+            demos.append(_grouped_demo(parts, window, first_number=numbered + 1))
+            numbered += len(parts)
+    return demos
+
+
+def _grouped_demo(parts: list[tuple[str, ClaimEvidence, CheckRequest]], window: int,
+                  first_number: int) -> dspy.Example:
+    judge: list[Any] = []
+    traces, hints, checks = [], [], []
+    for number, (cls, ev, request) in enumerate(parts, start=first_number):
+        renamed = replace(ev, claim=ev.claim.model_copy(update={"claim_id": f"c{number}"}))
+        fields = focused_fields(replace(request, evidence=[renamed]), window, judge_all=True, cited_calls_only=True)
+        judge += json.loads(fields["executor_structured_output"])["judge"]
+        traces.append(fields["tool_trace_summary"])
+        if fields["evidence_hints"] != "none":
+            hints.append(fields["evidence_hints"])
+        checks.append(ClaimVerdict(claim_id=f"c{number}", verification=cls, detail=_demo_detail(ev, cls)))
+    classes = [c.verification for c in checks]
+    verdict = "REJECT" if "contradicted" in classes else "PASS" if set(classes) <= {
+        "direct_observation", "reasonable_inference"} and "direct_observation" in classes else "LOW_CONFID"
+    fields = {
+        "original_query": parts[0][2].session.original_query,
+        "executor_final_answer": PARSED_PLACEHOLDER,
+        "executor_structured_output": json.dumps({"judge": judge}, ensure_ascii=False, separators=(",", ":")),
+        "executor_output_parse_status": "valid",
+        "tool_trace_summary": "\n".join(traces),
+        "evidence_hints": "\n".join(hints) or "none",
+    }
+    rationale = "; ".join(f"{c.claim_id} {c.verification}" for c in checks)
+    return dspy.Example(**fields, claim_checks=checks, verdict=verdict, rationale=rationale).with_inputs(*fields)
 
 
 def executor_examples(sessions: list[dict[str, Any]]) -> list[dspy.Example]:
@@ -157,15 +228,19 @@ def run_optimization(
     limit: int | None = None,
     progress: bool = True,
     optimizer_options: dict[str, Any] | None = None,
+    concurrency: int | None = None,
+    max_errors: int | None = None,
 ) -> RunResult:
     """Compile `target` (`verifier` or `executor`) with `optimizer` and save the artifact to `out`.
 
-    `labeled` needs no LM to compile; scores are computed only when an LM is given.
+    `labeled` needs no LM to compile; scores are computed only when an LM is given. Scoring runs
+    `concurrency` predictions at once (default 32) through the shared scoring loop; a prediction that
+    fails scores 0, and more than `max_errors` failures stop the scoring (partial).
     """
     if target not in ("verifier", "executor"):
         raise ConfigError(f"unknown target {target!r}: verifier or executor")
-    if optimizer not in OPTIMIZERS:
-        raise ConfigError(f"unknown optimizer {optimizer!r}: one of {', '.join(OPTIMIZERS)}")
+    check_optimizer_extras(optimizer)  # an unknown name or a missing extra: before anything runs or is written
+    threads = concurrency or DEFAULT_LM_CONCURRENCY
     if optimizer != "labeled" and lm is None:
         raise ConfigError(f"optimizer {optimizer!r} needs --lm")
     train_named, val_named = load_dataset(trainset), load_dataset(valset)
@@ -182,13 +257,16 @@ def run_optimization(
     student = Verifier() if target == "verifier" else ReplayExecutor()
     score_fn = verifier_score if target == "verifier" else executor_score
 
-    before = _evaluate(student, val, score_fn, task_lm, progress, "score before") if task_lm else None
+    adapter = CompactChatAdapter() if target == "verifier" else None  # what LMChecker uses at run time
+    scoring = {"progress": progress, "threads": threads, "max_errors": max_errors}
+    before = _evaluate(student, val, score_fn, task_lm, adapter, desc="score before", **scoring) if task_lm else None
     best, stopped_in = student, None
     if before is None or not before.partial:
+        job = CompileJob(target, student, train, val, teacher, reflector, seed, max_lm_calls, threads,
+                         optimizer_options or {})
         try:
-            with dspy.context(lm=task_lm):
-                best = _compile(optimizer, target, student, train, val, teacher, reflector, seed, max_lm_calls,
-                                optimizer_options or {})
+            with dspy.context(lm=task_lm, adapter=adapter):
+                best = optimizer_builder(optimizer)(job)
         except Exception as exc:
             if not budget.exhausted:
                 raise
@@ -197,7 +275,7 @@ def run_optimization(
         stopped_in = "scoring before"
     after = None
     if task_lm and stopped_in is None:
-        after = _evaluate(best, val, score_fn, task_lm, progress, "score after")
+        after = _evaluate(best, val, score_fn, task_lm, adapter, desc="score after", **scoring)
         if after.partial:
             stopped_in = "scoring after"
     if before and after and not after.partial and after.mean < before.mean:
@@ -229,99 +307,44 @@ class _Scores:
     mean: float
     n: int
     partial: bool
+    errors: int = 0
 
 
 def _evaluate(program: dspy.Module, examples: list[dspy.Example], score_fn: Callable[..., tuple[float, str]],
-              lm: Any, progress: bool, desc: str) -> _Scores:
-    scores: list[float] = []
-    partial = False
-    with dspy.context(lm=lm):
-        for example in tqdm(examples, desc=desc, disable=not progress, unit="example"):
-            try:
-                prediction = program(**example.inputs())
-            except BudgetExhausted:
-                partial = True
-                break
-            except Exception:  # a failed prediction scores 0, like DSPy's Evaluate
-                scores.append(0.0)
-                continue
-            scores.append(score_fn(example, prediction)[0])
-    return _Scores(sum(scores) / len(scores) if scores else 0.0, len(scores), partial)
+              lm: Any, adapter: Any, *, desc: str, progress: bool = True, threads: int = DEFAULT_LM_CONCURRENCY,
+              max_errors: int | None = None) -> _Scores:
+    """Mean score over `examples` via the shared scoring loop (a failed prediction scores 0, like
+    DSPy's `Evaluate`); partial when the LM-call budget, the error limit or Ctrl-C stopped it."""
 
+    def score(example: dspy.Example) -> float:
+        with dspy.context(lm=lm, adapter=adapter):
+            prediction = program(**example.inputs())
+        return score_fn(example, prediction)[0]
 
-def _compile(optimizer: str, target: str, student: dspy.Module, train: list[dspy.Example],
-             val: list[dspy.Example], teacher_lm: Any, reflection_lm: Any, seed: int,
-             max_lm_calls: int | None, options: dict[str, Any]) -> dspy.Module:
-    from dspy.teleprompt import (
-        GEPA,
-        BootstrapFewShot,
-        BootstrapFewShotWithRandomSearch,
-        LabeledFewShot,
-        MIPROv2,
-    )
-
-    metric = _metric(target)
-    k = options.get("max_demos", 2)
-    if optimizer == "labeled":
-        demos = select_diverse_demos(train, k, seed) if target == "verifier" else train
-        return LabeledFewShot(k=k).compile(student, trainset=demos, sample=False)
-    teacher_settings = {"lm": teacher_lm} if teacher_lm is not None else {}
-    if optimizer == "bootstrap":
-        bootstrap = BootstrapFewShot(metric=metric, max_bootstrapped_demos=k, max_labeled_demos=k,
-                                     teacher_settings=teacher_settings, max_errors=len(train))
-        return bootstrap.compile(student, trainset=train)
-    if optimizer == "bootstrap-rs":
-        return BootstrapFewShotWithRandomSearch(
-            metric=metric, max_bootstrapped_demos=k, max_labeled_demos=k, teacher_settings=teacher_settings,
-            num_candidate_programs=options.get("num_candidates", 4), num_threads=1, max_errors=len(train),
-        ).compile(student, trainset=train, valset=val)
-    if optimizer == "mipro":
-        mipro = MIPROv2(metric=metric, prompt_model=teacher_lm or dspy.settings.lm, task_model=dspy.settings.lm,
-                        teacher_settings=teacher_settings, max_bootstrapped_demos=k, max_labeled_demos=k,
-                        auto=None, num_candidates=options.get("num_candidates", 3), num_threads=1, seed=seed,
-                        max_errors=len(train) + len(val), verbose=False)
-        return mipro.compile(student, trainset=train, valset=val, num_trials=options.get("num_trials", 3),
-                             minibatch=False)
-    feedback = verifier_feedback_metric if target == "verifier" else executor_feedback_metric
-    metric_calls = options.get("max_metric_calls") or max(4 * len(val), (max_lm_calls or 200) // 2)
-    gepa = GEPA(metric=feedback, reflection_lm=reflection_lm or dspy.settings.lm, max_metric_calls=metric_calls,
-                num_threads=1, seed=seed, track_stats=False, use_merge=False,
-                reflection_minibatch_size=options.get("reflection_minibatch_size", 2))
-    return gepa.compile(student, trainset=train, valset=val)
-
-
-def _metric(target: str) -> Callable[..., float]:
-    from groundcheck.evals.optimization_metrics import executor_metric, verifier_metric
-
-    return verifier_metric if target == "verifier" else executor_metric
-
-
-def select_diverse_demos(examples: list[dspy.Example], k: int, seed: int) -> list[dspy.Example]:
-    """Up to `k` examples that together cover as many claim classes and verdicts as possible."""
-    rng = random.Random(seed)
-    pool = sorted(examples, key=lambda e: (len(e.gold_claims), rng.random()))
-    chosen: list[dspy.Example] = []
-    covered: set[str] = set()
-    while pool and len(chosen) < k:
-        best = max(pool, key=lambda e: len(_labels_of(e) - covered) * 10 - len(e.gold_claims))
-        pool.remove(best)
-        chosen.append(best)
-        covered |= _labels_of(best)
-    return [_as_demo(e) for e in chosen]
-
-
-def _labels_of(example: dspy.Example) -> set[str]:
-    return set(example.gold_claims.values()) | {example.gold_verdict}
-
-
-def _as_demo(example: dspy.Example) -> dspy.Example:
-    """Only the signature's fields: the session and gold keys would bloat every saved program."""
-    keep = {k: v for k, v in example.items() if k not in ("session", "gold_claims", "gold_verdict")}
-    return dspy.Example(**keep).with_inputs(*example.inputs().keys())
+    outcome = run_scoring(score, examples, concurrency=threads, failure=lambda _e, _exc: 0.0,
+                          max_errors=max_errors, stop_on=(BudgetExhausted,), progress=progress, desc=desc,
+                          unit="example")
+    if outcome.interrupted:
+        raise KeyboardInterrupt
+    scores = [s for s in outcome.results if s is not None]
+    return _Scores(sum(scores) / len(scores) if scores else 0.0, len(scores), outcome.stopped is not None,
+                   outcome.errors)
 
 
 def _name(lm: Any) -> str | None:
     return model_name(lm) if lm is not None else None
+
+
+def _single_claim_verdict(cls: str) -> str:
+    if cls == "contradicted":
+        return "REJECT"
+    return "PASS" if cls == "direct_observation" else "LOW_CONFID"
+
+
+def _demo_detail(ev: ClaimEvidence, cls: str) -> str:
+    """The finding behind the gold class, where the evidence layer has one."""
+    found = [f.detail for f in ev.hard if f.ceiling == cls] + [j.detail for j in ev.soft if j.lowers_to == cls]
+    return found[0] if found and cls != "direct_observation" else _detail(cls)
 
 
 def _detail(cls: str) -> str:

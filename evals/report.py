@@ -3,27 +3,35 @@
 from __future__ import annotations
 
 import base64
+import hashlib
 import html
 import io
-import json
+import re
 from pathlib import Path
 from typing import Any
 
+from groundcheck.evals.drilldown import DRILL_CSS, drilldown_html
 from groundcheck.evals.metrics import Scored, supported_by
+from groundcheck.evals.results import session_rows, write_rows
+from groundcheck.programs.errors import require_extra
+from groundcheck.programs.jsonio import dumps_lossless
 from groundcheck.signatures.models import VERDICTS
 
 _SEVERITY = {("REJECT", "PASS"): 0, ("LOW_CONFID", "PASS"): 1, ("PASS", "REJECT"): 2}
 HEADLINE = (
     "verdict_accuracy", "verdict_macro_f1", "false_pass_rate", "false_reject_rate", "claim_macro_f1",
-    "parse_status_accuracy", "gatekeeper_rule_f1", "gatekeeper_exact_match", "balanced_accuracy",
+    "parse_status_accuracy", "gatekeeper_rule_f1", "gatekeeper_exact_match", "balanced_accuracy", "lm_error_rate",
 )
 MAX_MISSES = 50
+_PLAIN_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,99}")
 
 
 def build_report(
     *, dataset: str, dataset_sha256: str, backend: str, program_version: str, metrics: dict[str, Any],
-    items: list[Scored], seconds: float,
+    items: list[Scored], seconds: float, provenance: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
+    """The report: aggregates, the worst misses, provenance and one compact line per session
+    (`per_session`: id, round, gold and predicted verdict, what `--compare` pairs up)."""
     return {
         "dataset": dataset,
         "dataset_sha256": dataset_sha256,
@@ -31,8 +39,14 @@ def build_report(
         "backend": backend,
         "program_version": program_version,
         "seconds": round(seconds, 3),
+        "provenance": provenance or {},
         "metrics": metrics,
         "misses": worst_misses(items),
+        "per_session": [
+            {"session_id": s.session_id, "round": s.round, "gold": s.labels.get("verdict"),
+             "predicted": s.record.get("verdict") if "input_error" not in s.record else "input_error"}
+            for s in items
+        ],
     }
 
 
@@ -59,7 +73,15 @@ def worst_misses(items: list[Scored], limit: int = MAX_MISSES) -> list[dict[str,
     return misses[:limit]
 
 
-def write_report(directory: Path, report: dict[str, Any], items: list[Scored]) -> tuple[Path, Path]:
+def write_report(directory: Path, report: dict[str, Any], items: list[Scored],
+                 sessions: list[Any] | None = None) -> tuple[Path, Path]:
+    """report.json, report.html (drill-down), sessions.jsonl / sessions.csv, and records/ for the misses.
+
+    Args:
+        sessions: the session of each item (same order), for the drill-down's question, claims and
+            tool outputs; without them the drill-down shows the records only.
+    """
+    require_extra("matplotlib", "evals", "the evaluation report's plots")
     directory.mkdir(parents=True, exist_ok=True)
     records = directory / "records"
     records.mkdir(exist_ok=True)
@@ -67,17 +89,29 @@ def write_report(directory: Path, report: dict[str, Any], items: list[Scored]) -
     for miss in report["misses"]:
         scored = by_id[miss["session_id"]]
         payload = {"labels": scored.labels, "verifier_evaluation": scored.record}
-        (records / f"{_safe(miss['session_id'])}.json").write_text(
-            json.dumps(payload, ensure_ascii=False, indent=2), encoding="utf-8"
-        )
+        (records / record_file_name(miss["session_id"])).write_text(dumps_lossless(payload, indent=2),
+                                                                    encoding="utf-8")
+    write_rows(directory, session_rows(items))
     json_path = directory / "report.json"
-    json_path.write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
+    json_path.write_text(dumps_lossless(report, indent=2), encoding="utf-8")
     html_path = directory / "report.html"
-    html_path.write_text(render_html(report), encoding="utf-8")
+    # a lone surrogate in a session's text is shown as its \\uXXXX escape (the JSON files keep it)
+    html_path.write_bytes(render_html(report, items, sessions).encode("utf-8", errors="backslashreplace"))
     return json_path, html_path
 
 
-def render_html(report: dict[str, Any]) -> str:
+def record_file_name(session_id: str) -> str:
+    """A safe, unique file name for any session id: a plain short id as is, any other (path
+    separators, dots first, non-ASCII, 300 characters...) cut and followed by a hash of the id."""
+    if _PLAIN_ID.fullmatch(session_id):
+        return f"{session_id}.json"
+    digest = hashlib.sha256(session_id.encode("utf-8", errors="surrogatepass")).hexdigest()[:16]
+    stem = re.sub(r"[^A-Za-z0-9._-]", "_", session_id)[:60].lstrip(".")
+    return f"{stem}-{digest}.json" if stem else f"{digest}.json"
+
+
+def render_html(report: dict[str, Any], items: list[Scored] | None = None,
+                sessions: list[Any] | None = None) -> str:
     m = report["metrics"]
     rows = "".join(
         f"<tr><td>{k}</td><td>{m[k]:.4f}</td></tr>" for k in HEADLINE if isinstance(m.get(k), float | int)
@@ -94,24 +128,54 @@ def render_html(report: dict[str, Any]) -> str:
     figures = "".join(f"<h2>{html.escape(t)}</h2><img alt='{html.escape(t)}' src='data:image/png;base64,{img}'>"
                       for t, img in plots)
     misses = "".join(
-        f"<tr><td><a href='records/{_safe(x['session_id'])}.json'>{html.escape(x['session_id'])}</a></td>"
+        f"<tr><td><a href='records/{html.escape(record_file_name(x['session_id']))}'>"
+        f"{html.escape(x['session_id'])}</a></td>"
         f"<td>{html.escape(str(x['gold']))}</td><td>{html.escape(str(x['predicted']))}</td>"
         f"<td>{html.escape(str(x['why']))}</td></tr>"
         for x in report["misses"]
     ) or "<tr><td colspan=4>no misses</td></tr>"
+    prov = report.get("provenance") or {}
+    prov_rows = "".join(f"<tr><td>{html.escape(str(k))}</td><td><code>{html.escape(str(v))}</code></td></tr>"
+                        for k, v in prov.items() if v is not None)
+    partial = ("<p class='partial'><b>PARTIAL</b>: the run was interrupted after "
+               f"{report['n']} of {report.get('sessions_total', '?')} sessions; "
+               "resume it with <code>--resume</code>.</p>") if report.get("partial") else ""
+    drill = drilldown_html(items, sessions) if items is not None else ""
     return f"""<!doctype html>
 <html><head><meta charset="utf-8"><title>groundcheck eval: {html.escape(report['dataset'])}</title>
-<style>body{{font-family:sans-serif;max-width:1100px;margin:2em auto}}table{{border-collapse:collapse}}
-td,th{{border:1px solid #ccc;padding:4px 8px;vertical-align:top}}img{{max-width:100%}}</style></head><body>
+<style>body{{font-family:sans-serif;max-width:1200px;margin:2em auto}}table{{border-collapse:collapse}}
+td,th{{border:1px solid #ccc;padding:4px 8px;vertical-align:top}}img{{max-width:100%}}
+.partial{{background:#fff3cd;padding:6px}}{DRILL_CSS}</style></head><body>
 <h1>groundcheck evaluation: {html.escape(report['dataset'])}</h1>
+{partial}
 <p>n={report['n']} · backend={html.escape(report['backend'])} · {html.escape(report['program_version'])} ·
 dataset sha256 <code>{report['dataset_sha256'][:16]}…</code> · {report['seconds']} s</p>
 <table><tr><th>metric</th><th>value</th></tr>{rows}</table>
+{_usage_html(m)}
+<h2>Provenance</h2><table>{prov_rows}</table>
+{drill}
 {figures}
 <h2>Worst misses (false PASS first)</h2>
 <table><tr><th>session</th><th>gold</th><th>predicted</th><th>why</th></tr>{misses}</table>
 </body></html>
 """
+
+
+def _usage_html(m: dict[str, Any]) -> str:
+    if "lm_sessions" not in m:
+        return ""
+    rows = "".join(
+        f"<tr><td>{k}</td><td>{_fmt(v['sum'])}</td><td>{_fmt(v['p50'])}</td><td>{_fmt(v['p95'])}</td></tr>"
+        for k, v in m["usage"].items()
+    )
+    skipped = ", ".join(f"{html.escape(k)}: {v}" for k, v in m.get("model_not_asked_by_rule", {}).items()) or "-"
+    return (f"<h2>LM usage</h2><p>sessions that asked the model: {m['lm_sessions']} · LM errors: {m['lm_errors']} "
+            f"(rate {m['lm_error_rate']:.4f}) · calls skipped by the cascade: {m['model_not_asked']} ({skipped})</p>"
+            f"<table><tr><th>per session</th><th>sum</th><th>p50</th><th>p95</th></tr>{rows}</table>")
+
+
+def _fmt(value: Any) -> str:
+    return "-" if value is None else f"{value:.6g}"
 
 
 def _pyplot() -> Any:
@@ -178,22 +242,3 @@ def _flow(confusion: dict[str, Any]) -> str:
     ax.set_xlabel("share of sessions by predicted verdict")
     ax.legend(loc="upper center", bbox_to_anchor=(0.5, -0.35), ncol=len(VERDICTS))
     return _figure_png(fig)
-
-
-def _safe(session_id: str) -> str:
-    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in session_id)
-
-
-def compare_reports(a: dict[str, Any], b: dict[str, Any]) -> str:
-    """A text table of headline metrics of two reports and their difference (B - A)."""
-    lines = [f"A: {a['dataset']} ({a['backend']}, n={a['n']})   B: {b['dataset']} ({b['backend']}, n={b['n']})",
-             f"{'metric':<26}{'A':>10}{'B':>10}{'B-A':>10}"]
-    for key in HEADLINE:
-        va, vb = a["metrics"].get(key), b["metrics"].get(key)
-        if va is None and vb is None:
-            continue
-        diff = f"{vb - va:+.4f}" if va is not None and vb is not None else "-"
-        fa = f"{va:.4f}" if va is not None else "-"
-        fb = f"{vb:.4f}" if vb is not None else "-"
-        lines.append(f"{key:<26}{fa:>10}{fb:>10}{diff:>10}")
-    return "\n".join(lines)

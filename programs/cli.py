@@ -4,20 +4,30 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from groundcheck.programs.errors import GroundcheckError, InputError
+from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY
+from groundcheck.programs.errors import GroundcheckError, InputError, describe_exception, one_line
+from groundcheck.programs.jsonio import model_json
 from groundcheck.programs.pipeline import prepare_verification, verify_session
-from groundcheck.programs.sessions import iter_session_lines, read_session_file
+from groundcheck.programs.sessions import read_session_file, session_name
 from groundcheck.programs.trace_summary import DEFAULT_BUDGET
-from groundcheck.programs.verifier_input import build_verifier_input
+from groundcheck.programs.version import PROGRAM_VERSION, __version__
 from groundcheck.signatures import models
 
 EXIT_OK = 0
+EXIT_INTERNAL = 1
 EXIT_INPUT = 2
+EXIT_OUTAGE = 3  # `turn`: the Executor's LM was unavailable (the reply says so)
+EXIT_INTERRUPTED = 130
+LOG_FORMAT = "groundcheck: %(levelname)s: %(message)s"
+DEBUG_ENV = "GROUNDCHECK_DEBUG"  # set to 1 to see the traceback of an internal error
+CACHE_ENV_NAME = "GROUNDCHECK_CACHE_DIR"
 
 SCHEMAS: dict[str, type] = {
     "session": models.Session,
@@ -47,27 +57,78 @@ def main(
     if not getattr(args, "handler", None):
         parser.print_help(out)
         return EXIT_INPUT
+    handler = logging.StreamHandler(err)
+    handler.setFormatter(logging.Formatter(LOG_FORMAT))
+    if args.command == "eval" and not args.verbose:
+        handler.addFilter(_counted_not_logged)
+    log = logging.getLogger("groundcheck")
+    old_level = log.level
+    log.addHandler(handler)
+    log.setLevel(logging.INFO if args.verbose else logging.WARNING)
+    code = EXIT_INTERNAL
     try:
-        return args.handler(args, out, err)
+        code = args.handler(args, out, err)
+        return code
     except GroundcheckError as exc:
-        print(f"groundcheck: error: {exc}", file=err)
+        _error(err, str(exc))
         return EXIT_INPUT
+    except KeyboardInterrupt:
+        print("groundcheck: interrupted", file=err)
+        code = EXIT_INTERRUPTED
+        return code
+    except Exception as exc:  # a bug, not bad input: still one line (the traceback with GROUNDCHECK_DEBUG=1)
+        if os.environ.get(DEBUG_ENV):
+            raise
+        _error(err, f"internal error {describe_exception(exc)} (set {DEBUG_ENV}=1 for the traceback)")
+        return EXIT_INTERNAL
+    finally:
+        log.removeHandler(handler)
+        log.setLevel(old_level)
+        if code == EXIT_INTERRUPTED and not any(isinstance(h, logging.NullHandler) for h in log.handlers):
+            # LM calls abandoned at Ctrl-C may still fail while the interpreter exits: not worth a line each
+            log.addHandler(logging.NullHandler())
+
+
+def _counted_not_logged(record: logging.LogRecord) -> bool:
+    """eval: a session's LM failure is counted in the report (`lm_errors`), not one warning each (-v shows them)."""
+    return record.name != "groundcheck.programs.pipeline"
+
+
+def _error(err: IO[str], message: str) -> None:
+    """One line on standard error, whatever the message holds (line breaks, lone surrogates)."""
+    print(f"groundcheck: error: {one_line(message)}", file=err)
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="groundcheck", description=__doc__)
-    sub = parser.add_subparsers(dest="command")
+    parser.add_argument("--version", action="version", version=f"groundcheck {__version__} ({PROGRAM_VERSION})",
+                        help="print the version and exit")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("-v", "--verbose", action="store_true", help="log progress details (INFO) on standard error")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
-    verify = sub.add_parser("verify", help="verify one session (.json) or many (.jsonl)")
-    verify.add_argument("path")
-    verify.add_argument("--backend", choices=["rules", "replay", "lm"], default="rules")
+    def command(name: str, help_text: str) -> argparse.ArgumentParser:
+        return sub.add_parser(name, help=help_text, description=help_text, parents=[common])
+
+    verify = command("verify", "verify one session (.json) or many (.jsonl, one per line, records in input order)")
+    verify.add_argument("path", help="a session (.json) or a file of sessions (.jsonl)")
+    verify.add_argument("--backend", choices=["rules", "replay", "lm"], default="rules",
+                        help="claim checker: rules (offline, default), replay (recorded model output) or lm")
     verify.add_argument("--out", help="write the records here instead of standard output")
-    verify.add_argument("--summary-budget", type=int, default=DEFAULT_BUDGET)
+    verify.add_argument("--summary-budget", type=int, default=DEFAULT_BUDGET,
+                        help=f"characters of tool output the trace summary keeps per session "
+                             f"(default {DEFAULT_BUDGET})")
+    verify.add_argument("--workers", "--concurrency", dest="workers", type=int,
+                        help="a .jsonl file: rules/replay use this many processes (default: every core); "
+                             f"lm verifies this many sessions at once (default {DEFAULT_LM_CONCURRENCY})")
+    verify.add_argument("--cache", action="store_true",
+                        help="lm: reuse cached model answers (off by default: a verdict reflects a live call)")
     _add_lm_options(verify)
     verify.add_argument("--db", help="also persist each record (SQLAlchemy URL, e.g. sqlite:///groundcheck.sqlite)")
     verify.set_defaults(handler=_cmd_verify)
 
-    turn = sub.add_parser("turn", help="re-run a diagnosis turn of a session with its tools replayed")
+    turn = command("turn", "re-run a diagnosis turn of a session with its tools replayed "
+                           "(exit 0 with a reply, 3 when the Executor's LM was unavailable)")
     turn.add_argument("path", help="a session (.json) whose recorded tool calls the Executor may call")
     turn.add_argument("--verifier", choices=["rules", "lm"], default="rules", help="verify with rules or the LM")
     turn.add_argument("--show-json", action="store_true", help="also print the records (raw JSON)")
@@ -75,94 +136,154 @@ def _parser() -> argparse.ArgumentParser:
     turn.add_argument("--db", help="persist both rounds' records (SQLAlchemy URL)")
     turn.set_defaults(handler=_cmd_turn)
 
-    vin = sub.add_parser("verifier-input", help="print exactly what the Verifier receives for a session")
-    vin.add_argument("path")
-    vin.add_argument("--summary-budget", type=int, default=DEFAULT_BUDGET)
+    vin = command("verifier-input", "print exactly what the LM Verifier receives for a session")
+    vin.add_argument("path", help="a session (.json)")
+    vin.add_argument("--messages", action="store_true",
+                     help="print the chat messages the shipped (or --program) Verifier sends, not just its fields")
+    vin.add_argument("--program", help="a compiled Verifier artifact directory, with --messages")
     vin.set_defaults(handler=_cmd_verifier_input)
 
-    schema = sub.add_parser("schema", help="print the JSON Schema of a format (all when no name)")
-    schema.add_argument("name", nargs="?", choices=sorted(SCHEMAS))
+    schema = command("schema", "print the JSON Schema of a format (all when no name)")
+    schema.add_argument("name", nargs="?", choices=sorted(SCHEMAS), help="the format (default: every one)")
     schema.set_defaults(handler=_cmd_schema)
 
-    demo = sub.add_parser("demo", help="verify the bundled example sessions and print their verdicts")
+    demo = command("demo", "verify the bundled example sessions and print their verdicts")
     demo.set_defaults(handler=_cmd_demo)
 
-    gen = sub.add_parser("gen", help="generate labeled synthetic sessions (.jsonl)")
-    gen.add_argument("--n", type=int, required=True)
-    gen.add_argument("--seed", type=int, default=0)
-    gen.add_argument("--out", required=True)
+    gen = command("gen", "generate labeled synthetic sessions (.jsonl)")
+    gen.add_argument("--n", type=int, required=True, help="how many sessions")
+    gen.add_argument("--seed", type=int, default=0, help="random seed (same seed, same sessions)")
+    gen.add_argument("--out", required=True, help="the .jsonl file to write")
     gen.set_defaults(handler=_cmd_gen)
 
-    ev = sub.add_parser("eval", help="evaluate a verifier backend on a dataset, or compare two reports")
+    ev = command("eval", "evaluate a verifier backend on a dataset, or compare two reports")
     ev.add_argument("--dataset", help="a bundled name (see `groundcheck datasets`) or a .jsonl / .json path")
-    ev.add_argument("--backend", choices=["rules", "replay", "lm"], default="rules")
-    ev.add_argument("--report", help="write report.json and report.html into this folder")
-    ev.add_argument("--workers", type=int, help="processes (default: every core)")
+    ev.add_argument("--backend", choices=["rules", "replay", "lm"], default="rules",
+                    help="claim checker to evaluate (default rules)")
+    ev.add_argument("--report", help="write report.json, report.html, sessions.jsonl/.csv and records.jsonl here")
+    ev.add_argument("--workers", "--concurrency", dest="workers", type=int,
+                    help="rules/replay: processes (default: every core); "
+                         f"lm: sessions verified at once (default {DEFAULT_LM_CONCURRENCY})")
     ev.add_argument("--limit", type=int, help="only the first N sessions")
-    ev.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"), help="print the difference of two reports")
+    ev.add_argument("--resume", action="store_true",
+                    help="with --report: keep the sessions an interrupted run of the same dataset, backend, program "
+                         "and model finished; run only the rest")
+    ev.add_argument("--no-cache", action="store_true",
+                    help="lm: ask the model again instead of reusing cached answers "
+                         f"(cache folder: ${CACHE_ENV_NAME} or ~/.cache/groundcheck/lm)")
+    ev.add_argument("--fail-under", action="append", default=[], metavar="METRIC=VALUE",
+                    help="exit 1 when METRIC is below VALUE (repeatable), e.g. verdict_accuracy=0.95")
+    ev.add_argument("--fail-over", action="append", default=[], metavar="METRIC=VALUE",
+                    help="exit 1 when METRIC is above VALUE (repeatable), e.g. false_pass_rate=0.01")
+    ev.add_argument("--compare", nargs=2, metavar=("A.json", "B.json"),
+                    help="compare two reports: metrics, per-session verdict flips, exact McNemar test")
+    ev.add_argument("--force", action="store_true", help="with --compare: compare reports of different datasets")
     _add_lm_options(ev)
     ev.set_defaults(handler=_cmd_eval)
 
-    opt = sub.add_parser("optimize", help="compile the Verifier or the Executor against labeled sessions")
-    opt.add_argument("target", choices=["verifier", "executor"])
-    opt.add_argument("--optimizer", choices=["labeled", "bootstrap", "bootstrap-rs", "mipro", "gepa"], required=True)
+    opt = command("optimize", "compile the Verifier or the Executor against labeled sessions")
+    opt.add_argument("target", choices=["verifier", "executor"], help="which program to compile")
+    opt.add_argument("--optimizer", choices=_optimizer_names(), required=True, help="the DSPy optimizer")
     opt.add_argument("--trainset", required=True, help="dataset name or path")
     opt.add_argument("--valset", required=True, help="dataset name or path")
     opt.add_argument("--teacher-lm", help="LM that bootstraps demos / proposes instructions (default: --lm)")
     opt.add_argument("--reflection-lm", help="LM that reflects for GEPA (default: --lm)")
     opt.add_argument("--max-lm-calls", type=int, help="stop cleanly when this many LM calls are spent")
-    opt.add_argument("--seed", type=int, default=0)
+    opt.add_argument("--seed", type=int, default=0, help="random seed of the optimizer")
     opt.add_argument("--limit", type=int, help="only the first N examples of each set")
+    opt.add_argument("--concurrency", type=int, default=None,
+                     help=f"examples scored at once (default {DEFAULT_LM_CONCURRENCY}; the optimizer's threads too)")
+    opt.add_argument("--max-errors", type=int, help="stop scoring after this many failed predictions (default: none)")
+    opt.add_argument("--no-cache", action="store_true", help="ask the models again instead of reusing cached answers")
     opt.add_argument("--out", required=True, help="artifact directory, e.g. programs/compiled/NAME")
-    _add_lm_options(opt, program=False, required=False)
+    _add_lm_options(opt, program=False)
     opt.set_defaults(handler=_cmd_optimize)
 
-    exe = sub.add_parser("eval-executor", help="re-run the Executor with replayed tools and score its contracts")
-    exe.add_argument("--dataset", required=True)
-    exe.add_argument("--limit", type=int)
+    exe = command("eval-executor", "re-run the Executor with replayed tools and score its contracts")
+    exe.add_argument("--dataset", required=True, help="dataset name or path (its honest sessions are replayed)")
+    exe.add_argument("--limit", type=int, help="only the first N sessions")
     exe.add_argument("--executor-program", help="a compiled Executor artifact")
+    exe.add_argument("--concurrency", type=int, default=None,
+                     help=f"sessions run at once (default {DEFAULT_LM_CONCURRENCY})")
+    exe.add_argument("--max-errors", type=int, help="stop after this many failed runs (default: none)")
+    exe.add_argument("--no-cache", action="store_true", help="ask the model again instead of reusing cached answers")
     _add_lm_options(exe, program=False)
     exe.set_defaults(handler=_cmd_eval_executor)
 
-    names = sub.add_parser("datasets", help="list the bundled dataset names")
+    names = command("datasets", "list the named datasets, which are available here and how to get the others")
     names.set_defaults(handler=_cmd_datasets)
     return parser
 
 
+def _optimizer_names() -> list[str]:
+    from groundcheck.evals.optimizers import OPTIMIZER_NAMES
+
+    return list(OPTIMIZER_NAMES)
+
+
 def _cmd_verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     path = Path(args.path)
-    backend = _lm_checker(args) if args.backend == "lm" else args.backend
+    if args.cache and args.backend == "lm":
+        from groundcheck.evals.cache import enable_lm_cache
+
+        enable_lm_cache()
+    backend = _lm_checker(args, cache=args.cache) if args.backend == "lm" else args.backend
     store = _store(args.db)
     sink, close = _open_sink(args.out, out)
     try:
         if path.suffix == ".jsonl":
             return _verify_lines(path, args, backend, store, sink, err)
-        record = verify_session(read_session_file(path), backend, summary_budget=args.summary_budget)
+        record = _verify_one(read_session_file(path), backend, args)
+        sink.write(model_json(record, by_alias=True, indent=2) + "\n")
         _persist(store, record)
-        sink.write(record.model_dump_json(by_alias=True, indent=2) + "\n")
         return EXIT_OK
     finally:
         close()
 
 
 def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any, sink: IO[str], err: IO[str]) -> int:
+    """Every line, records in input order; a bad line is one error line on stderr and the next lines still run.
+
+    rules / replay run in worker processes (every core), the LM backend many sessions at once.
+    """
     from tqdm import tqdm
 
+    from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY, default_processes
+    from groundcheck.programs.batch_verify import verify_jsonl
+
+    workers = args.workers or (default_processes() if isinstance(backend, str) else DEFAULT_LM_CONCURRENCY)
     bad = 0
     with tqdm(desc="verify", unit="session", file=err, disable=None) as bar:
-        for _lineno, item in iter_session_lines(path):
-            bar.update(1)
-            if isinstance(item, InputError):
+        for result in verify_jsonl(path, backend, workers=workers, summary_budget=args.summary_budget,
+                                   want_record=store is not None, on_done=bar.update):
+            try:
+                if result.error is not None:
+                    raise InputError(result.error)
+                sink.write(result.json + "\n")
+                if store is not None:
+                    _persist(store, result.record)
+            except GroundcheckError as exc:
                 bad += 1
-                print(f"groundcheck: error: {item}", file=err)
-                continue
-            record = verify_session(item, backend, summary_budget=args.summary_budget)
-            _persist(store, record)
-            sink.write(record.model_dump_json(by_alias=True) + "\n")
+                where = "" if str(exc).startswith(f"{path}:") else f"{path}:{result.lineno}: "
+                _error(err, where + str(exc))
     return EXIT_INPUT if bad else EXIT_OK
 
 
+def _verify_one(session: Any, backend: Any, args: argparse.Namespace) -> Any:
+    """`verify_session`, with any failure of a stage turned into an `InputError` naming the session."""
+    try:
+        return verify_session(session, backend, summary_budget=args.summary_budget)
+    except GroundcheckError:
+        raise
+    except Exception as exc:  # a stage bug must not cost the neighbour sessions; say which one failed
+        sid = getattr(session, "session_id", None)
+        raise InputError(f"{session_name(sid)}: could not be verified (internal error {describe_exception(exc, 200)})",
+                         session_id=sid) from None
+
+
 def _cmd_turn(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
+    """Exit 0 whenever a reply was produced (also when only the Verifier's LM was down: the reply says
+    the answer is unverified), 3 when the Executor's LM was unavailable."""
     from groundcheck.programs.executor import Executor, replay_tools
     from groundcheck.programs.lm import make_lm
     from groundcheck.programs.turn import DiagnosisTurn
@@ -175,44 +296,57 @@ def _cmd_turn(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     result = turn(session.original_query, session_id=session.session_id)
     store = _store(args.db)
     for record in result.records:
-        _persist(store, record)
+        _persist(store, record, result.session_id)
     out.write(f"rounds: {len(result.records)}; verdicts: {' -> '.join(r.verdict for r in result.records)}\n")
     out.write(result.reply + "\n")
     if args.show_json:
         for record in result.records:
-            out.write(record.model_dump_json(by_alias=True, indent=2) + "\n")
-    return EXIT_OK
+            out.write(model_json(record, by_alias=True, indent=2) + "\n")
+    return EXIT_OUTAGE if result.outage == "executor" else EXIT_OK
 
 
-def _add_lm_options(parser: argparse.ArgumentParser, program: bool = True, required: bool = True) -> None:
+def _add_lm_options(parser: argparse.ArgumentParser, program: bool = True) -> None:
     parser.add_argument("--lm", help="litellm model string (default: $GROUNDCHECK_LM)")
     if program:
         parser.add_argument("--program", help="a compiled Verifier artifact directory (default: the shipped one)")
     parser.add_argument("--api-base", help="OpenAI-compatible endpoint (default: litellm's environment variables)")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per LM request")
-    parser.add_argument("--retries", type=int, default=3, help="retries on rate limits and transient errors")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per LM request (default 60)")
+    parser.add_argument("--retries", type=int, default=3,
+                        help="retries on rate limits and transient errors (default 3)")
 
 
-def _lm_settings(args: argparse.Namespace, model: str | None = None) -> Any:
+def _lm_settings(args: argparse.Namespace, model: str | None = None, cache: bool = False) -> Any:
     from groundcheck.programs.lm import LMSettings, resolve_model
 
     return LMSettings(model=model or resolve_model(args.lm), timeout=args.timeout, num_retries=args.retries,
-                      api_base=args.api_base)
+                      api_base=args.api_base, cache=cache)
+
+
+def _use_cache(args: argparse.Namespace) -> bool:
+    """eval / optimize / eval-executor: DSPy's disk cache in the user cache folder unless --no-cache."""
+    if args.no_cache:
+        return False
+    from groundcheck.evals.cache import enable_lm_cache
+
+    enable_lm_cache()
+    return True
 
 
 def _cmd_optimize(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    import os
-
     from groundcheck.evals.optimize import run_optimization
+    from groundcheck.evals.optimizers import check_optimizer_extras
     from groundcheck.programs.lm import ENV_MODEL, make_lm
 
+    check_optimizer_extras(args.optimizer)  # before anything is written
+    cache = _use_cache(args)
     model = args.lm or os.environ.get(ENV_MODEL)
-    lm = make_lm(_lm_settings(args, model)) if model else None
-    teacher = make_lm(_lm_settings(args, args.teacher_lm)) if args.teacher_lm else None
-    reflection = make_lm(_lm_settings(args, args.reflection_lm)) if args.reflection_lm else None
+    lm = make_lm(_lm_settings(args, model, cache)) if model else None
+    teacher = make_lm(_lm_settings(args, args.teacher_lm, cache)) if args.teacher_lm else None
+    reflection = make_lm(_lm_settings(args, args.reflection_lm, cache)) if args.reflection_lm else None
     result = run_optimization(args.target, args.optimizer, trainset=args.trainset, valset=args.valset, lm=lm,
                               teacher_lm=teacher, reflection_lm=reflection, max_lm_calls=args.max_lm_calls,
-                              seed=args.seed, out=args.out, limit=args.limit)
+                              seed=args.seed, out=args.out, limit=args.limit, concurrency=args.concurrency,
+                              max_errors=args.max_errors)
     out.write(f"score before: {_score_text(result.score_before)}\nscore after:  {_score_text(result.score_after)}\n")
     out.write(f"LM calls: {result.budget_used}" + (f" (budget spent; stopped in {result.stopped_in})"
                                                    if result.budget_exhausted else "") + "\n")
@@ -228,20 +362,26 @@ def _cmd_eval_executor(args: argparse.Namespace, out: IO[str], err: IO[str]) -> 
     from groundcheck.evals.executor_eval import evaluate_executor
     from groundcheck.programs.lm import make_lm
 
-    report = evaluate_executor(args.dataset, make_lm(_lm_settings(args)), program=args.executor_program,
-                               limit=args.limit)
+    cache = _use_cache(args)
+    report = evaluate_executor(args.dataset, make_lm(_lm_settings(args, cache=cache)), program=args.executor_program,
+                               limit=args.limit, concurrency=args.concurrency, max_errors=args.max_errors)
     out.write(f"dataset {report['dataset']}  n={report['n']}  lm={report['lm']}\n")
     for key, value in report["metrics"].items():
         out.write(f"  {key:<24} {value:.4f}\n")
+    if report.get("errors"):
+        out.write(f"  {'failed runs':<24} {report['errors']}" + (f" (stopped: {report['stopped']})"
+                                                                 if report.get("stopped") else "") + "\n")
     return EXIT_OK
 
 
-def _lm_checker(args: argparse.Namespace) -> Any:
+def _lm_checker(args: argparse.Namespace, cache: bool = False) -> Any:
+    from groundcheck.programs.artifacts import load_program
     from groundcheck.programs.lm import make_lm
-    from groundcheck.programs.verifier import LMChecker, load_verifier
+    from groundcheck.programs.verifier import LMChecker
 
-    program = load_verifier(args.program) if args.program else None
-    return LMChecker(make_lm(_lm_settings(args)), program)
+    # an artifact directory only: load_program checks kind, format, signature and refuses LM settings
+    program = load_program(args.program, "verifier") if args.program else None
+    return LMChecker(make_lm(_lm_settings(args, cache=cache)), program)
 
 
 def _store(url: str | None) -> Any:
@@ -252,15 +392,42 @@ def _store(url: str | None) -> Any:
     return SessionStore(url)
 
 
-def _persist(store: Any, record: Any) -> None:
-    if store is not None and record.session_id:
-        store.save_verifier_evaluation(record.session_id, record)
+def _persist(store: Any, record: Any, session_id: str | None = None) -> None:
+    if store is None:
+        return
+    session_id = session_id or record.session_id
+    if session_id:
+        try:
+            store.save_verifier_evaluation(session_id, record)
+        except GroundcheckError:
+            raise
+        except Exception as exc:  # one session the database refuses must not stop the others
+            raise InputError(f"{session_name(record.session_id)}: not stored: {describe_exception(exc, 200)}",
+                             session_id=record.session_id) from None
 
 
 def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    prepared = prepare_verification(read_session_file(args.path), args.summary_budget)
-    vin = build_verifier_input(prepared.session, prepared.parsed, prepared.summary)
-    out.write(vin.model_dump_json(indent=2) + "\n")
+    """The model's input fields (explicit blocks, focused on the claims it judges), or why it is not asked."""
+    from groundcheck.programs.cascade import verdict_fixed_by_trace
+    from groundcheck.programs.focused_input import focused_fields
+
+    prepared = prepare_verification(read_session_file(args.path))
+    request = prepared.request
+    reason = verdict_fixed_by_trace(prepared.parsed.status, prepared.parsed.contract, prepared.gate,
+                                    request.evidence if request else None)
+    if reason is not None or request is None:
+        out.write(json.dumps({"model_not_asked": reason}, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    fields = focused_fields(request)
+    if not args.messages:
+        out.write(json.dumps(fields, ensure_ascii=False, indent=2) + "\n")
+        return EXIT_OK
+    from groundcheck.programs.artifacts import default_verifier, load_program
+    from groundcheck.programs.compact_adapter import CompactChatAdapter
+
+    program = load_program(args.program, "verifier") if args.program else default_verifier()
+    messages = program.render(fields, CompactChatAdapter())
+    out.write("\n\n".join(f"--- {m['role']} ---\n{m['content']}" for m in messages) + "\n")
     return EXIT_OK
 
 
@@ -306,31 +473,87 @@ def _cmd_gen(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
 
 
 def _cmd_eval(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from groundcheck.evals.report import compare_reports
-
     if args.compare:
+        from groundcheck.evals.compare import compare_reports
+
         a, b = (_read_report(Path(p)) for p in args.compare)
-        out.write(compare_reports(a, b) + "\n")
+        out.write(compare_reports(a, b, force=args.force) + "\n")
         return EXIT_OK
     if not args.dataset:
         raise InputError("eval needs --dataset (or --compare A.json B.json)")
-    from groundcheck.evals.evaluate import evaluate, summary_table
+    if args.resume and not args.report:
+        raise InputError("--resume needs --report DIR (the folder of the run to resume)")
+    gates = _gates(args.fail_under, "under") + _gates(args.fail_over, "over")
+    from groundcheck.evals.evaluate import RunInterrupted, evaluate, summary_table
 
     report_dir = Path(args.report) if args.report else None
-    checker = _lm_checker(args) if args.backend == "lm" else None
-    report = evaluate(args.dataset, args.backend, report_dir=report_dir, workers=args.workers, limit=args.limit,
-                      checker_factory=(lambda: checker) if checker else None,
-                      backend_label=checker.name if checker else None)
+    provenance: dict[str, Any] = {}
+    checker = None
+    if args.backend == "lm":
+        cache = _use_cache(args)
+        checker = _lm_checker(args, cache=cache)
+        from groundcheck.evals.cache import cache_dir
+
+        provenance = {"program_dir": str(Path(args.program).resolve()) if args.program else "shipped default",
+                      "lm_cache": str(cache_dir()) if cache else None}
+    try:
+        report = evaluate(args.dataset, args.backend, report_dir=report_dir, workers=args.workers, limit=args.limit,
+                          checker_factory=(lambda: checker) if checker else None, resume=args.resume,
+                          provenance=provenance)
+    except RunInterrupted as stop:
+        where = f"; partial report in {stop.report_dir}, continue with --resume" if stop.report_dir else ""
+        print(f"groundcheck: interrupted after {stop.report['n']} sessions{where}", file=err)
+        return EXIT_INTERRUPTED
+    m = report["metrics"]
+    if m.get("lm_sessions") and m["lm_errors"] == m["lm_sessions"]:
+        _error(err, f"every LM call failed ({m['lm_errors']} of {m['lm_sessions']} sessions): {m['first_lm_error']}")
+        return EXIT_INTERNAL
     out.write(summary_table(report) + "\n")
     if report_dir:
-        out.write(f"report: {report_dir / 'report.json'}, {report_dir / 'report.html'}\n")
-    return EXIT_OK
+        out.write(f"report: {report_dir / 'report.json'}, {report_dir / 'report.html'}, "
+                  f"{report_dir / 'sessions.csv'}\n")
+    failed = [_gate_failure(m, metric, limit, side) for metric, limit, side in gates]
+    failed = [f for f in failed if f]
+    for line in failed:
+        _error(err, line)
+    return EXIT_INTERNAL if failed else EXIT_OK
+
+
+def _gates(specs: list[str], side: str) -> list[tuple[str, float, str]]:
+    gates = []
+    for spec in specs:
+        metric, sep, value = spec.partition("=")
+        try:
+            gates.append((metric.strip(), float(value), side))
+        except ValueError:
+            raise InputError(f"--fail-{side} {spec!r}: expected METRIC=VALUE, e.g. verdict_accuracy=0.95") from None
+        if not sep or not metric.strip():
+            raise InputError(f"--fail-{side} {spec!r}: expected METRIC=VALUE")
+    return gates
+
+
+def _gate_failure(metrics: dict[str, Any], metric: str, limit: float, side: str) -> str | None:
+    value = metrics.get(metric)
+    if not isinstance(value, int | float) or isinstance(value, bool):
+        return f"--fail-{side} {metric}: no such metric in this run's report"
+    if side == "under" and value < limit:
+        return f"{metric} {value:.4f} is below {limit} (--fail-under)"
+    if side == "over" and value > limit:
+        return f"{metric} {value:.4f} is above {limit} (--fail-over)"
+    return None
 
 
 def _cmd_datasets(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
-    from groundcheck.evals.datasets import dataset_names
+    from groundcheck.evals import datasets
 
-    out.write("\n".join(dataset_names()) + "\n")
+    names = datasets.dataset_names()
+    availability = getattr(datasets, "dataset_availability", None)
+    status: dict[str, str | None] = availability() if availability else {n: None for n in names}
+    width = max(len(n) for n in names)
+    for name in names:
+        how = status.get(name)
+        out.write(f"{name:<{width}}  {'available' if how is None else 'not available here: ' + how}\n")
+    out.write("also: any .jsonl / .json file or folder of sessions (groundcheck eval --dataset PATH)\n")
     return EXIT_OK
 
 

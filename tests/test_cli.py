@@ -1,5 +1,6 @@
 import io
 import json
+from contextlib import redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -98,9 +99,15 @@ def test_verifier_input_has_explicit_blocks_only(tmp_path):
         "tool_trace_summary",
         "executor_structured_output",
         "executor_output_parse_status",
-        "retry_context",
+        "evidence_hints",
     }
     assert "PLANNER-PRIVATE" not in out
+    code, out, _ = run("verifier-input", str(path), "--messages")
+    assert code == 0 and "--- system ---" in out and vin["tool_trace_summary"] in out
+    fixed = {**base_session(), "executor_final_answer": "not a contract"}
+    path.write_text(json.dumps(fixed, ensure_ascii=False), encoding="utf-8")
+    code, out, _ = run("verifier-input", str(path))
+    assert code == 0 and "rule 1" in json.loads(out)["model_not_asked"]
 
 
 @pytest.mark.parametrize("name", sorted(SCHEMAS))
@@ -129,3 +136,72 @@ def test_no_command_prints_help():
 def test_bundled_examples_are_packaged():
     assert len(bundled_examples()) >= 5
     assert all(Path(p).suffix == ".json" for p in bundled_examples())
+
+
+def test_version():
+    from groundcheck.programs.version import __version__
+
+    out = io.StringIO()
+    with pytest.raises(SystemExit) as stop, redirect_stdout(out):
+        main(["--version"])
+    assert stop.value.code == 0 and __version__ in out.getvalue()
+
+
+def test_every_option_and_argument_has_help():
+    import argparse
+
+    from groundcheck.programs.cli import _parser
+
+    parser = _parser()
+    subparsers = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = []
+    for name, sub in subparsers.choices.items():
+        assert sub.description, name
+        for action in sub._actions:
+            if not action.help or action.help == argparse.SUPPRESS:
+                missing.append(f"{name} {action.dest}")
+    assert missing == []
+    assert {a.dest for a in subparsers._choices_actions} == set(subparsers.choices)
+
+
+def test_datasets_says_what_is_available_and_how_to_get_the_rest(monkeypatch, tmp_path):
+    from groundcheck.evals.datasets import dataset_names
+
+    monkeypatch.setenv("GROUNDCHECK_SHARED", str(tmp_path / "nowhere"))
+    code, out, _ = run("datasets")
+    lines = {line.split()[0]: line for line in out.splitlines() if line.split()[0] in dataset_names()}
+    assert code == 0 and set(lines) == set(dataset_names())
+    assert "available" in lines["synthetic-test"] and "not available" not in lines["synthetic-test"]
+    assert "not available here" in lines["holmesgpt"] and "GROUNDCHECK_SHARED" in lines["holmesgpt"]
+
+
+def test_logging_goes_to_stderr_while_main_runs_and_is_removed_after(monkeypatch):
+    import logging
+
+    from groundcheck.programs import cli
+
+    def noisy(args, out, err):
+        logging.getLogger("groundcheck.programs.x").warning("careful")
+        logging.getLogger("groundcheck.programs.x").info("detail")
+        return 0
+
+    monkeypatch.setattr(cli, "_cmd_schema", noisy)
+    log = logging.getLogger("groundcheck")
+    before = list(log.handlers)
+    code, _, err = run("schema")
+    assert code == 0 and err == "groundcheck: WARNING: careful\n"
+    code, _, err = run("schema", "-v")
+    assert err == "groundcheck: WARNING: careful\ngroundcheck: INFO: detail\n"
+    assert log.handlers == before
+
+
+def test_turn_exits_3_when_the_executor_lm_is_down_and_still_prints_the_reply(tmp_path):
+    from openai_server import ScriptedOpenAIServer
+
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps(base_session(), ensure_ascii=False), encoding="utf-8")
+    with ScriptedOpenAIServer() as server:  # no script: every request is a 500
+        code, out, err = run("turn", str(path), "--lm", "openai/down", "--api-base", server.base_url,
+                             "--retries", "0", "--timeout", "5")
+    assert code == 3, err
+    assert "rounds:" in out and len(out.strip().splitlines()) >= 2

@@ -111,11 +111,11 @@ def test_shipped_default_verifier_is_loaded_by_the_lm_backend():
 
 def test_verifier_metric_weights_false_pass_heaviest():
     examples = verifier_examples(load_dataset("synthetic-dev").sessions)
-    example = next(e for e in examples if e.gold_verdict == "REJECT" and "contradicted" in e.gold_claims.values()
+    example = next(e for e in examples if e.gold_verdict == "LOW_CONFID" and "overstated" in e.gold_claims.values()
                    and not e.session["labels"]["gatekeeper_failed_rules"])
     right = dspy.Prediction(
         claim_checks=[ClaimVerdict(claim_id=c, verification=v, detail="") for c, v in example.gold_claims.items()],
-        verdict="REJECT",
+        verdict="LOW_CONFID",
     )
     all_direct = dspy.Prediction(
         claim_checks=[ClaimVerdict(claim_id=c, verification="direct_observation", detail="")
@@ -125,7 +125,7 @@ def test_verifier_metric_weights_false_pass_heaviest():
     assert verifier_score(example, right)[0] == pytest.approx(1.0)
     wrong_score, feedback = verifier_score(example, all_direct)
     assert wrong_score == 0.0  # a false PASS scores nothing, however many claims were right
-    assert "FALSE PASS" in feedback and "gold contradicted" in feedback
+    assert "FALSE PASS" in feedback and "gold overstated" in feedback
     gepa = verifier_feedback_metric(example, all_direct)
     assert gepa.score == 0.0 and gepa.feedback == feedback
 
@@ -144,3 +144,52 @@ def test_executor_optimization_and_eval_executor(tmp_path):
     assert set(report["metrics"]) == {"contract_valid", "gatekeeper_pass", "fact_coverage", "no_guidance_as_fact",
                                       "chinese_answer", "overall"}
     assert report["metrics"]["contract_valid"] == 1.0
+
+
+def test_optimizer_registry_runs_a_registered_builder(tmp_path):
+    from groundcheck.evals import optimizers
+
+    seen = {}
+
+    def keep_student(job):
+        seen["job"] = job
+        return job.student
+
+    optimizers.register_optimizer("keep", keep_student)
+    try:
+        result = run_optimization("verifier", "keep", lm=UniversalLM("task-lm"), out=tmp_path / "k",
+                                  concurrency=4, **SMALL)
+    finally:
+        del optimizers.OPTIMIZERS["keep"]
+    assert seen["job"].threads == 4 and len(seen["job"].train) == 4
+    assert result.score_before == result.score_after
+    assert read_metadata(tmp_path / "k")["optimizer"] == "keep"
+    with pytest.raises(ConfigError, match="unknown optimizer 'keep'"):
+        run_optimization("verifier", "keep", lm=UniversalLM(), **SMALL)
+
+
+def test_scoring_counts_failed_predictions_as_zero_and_stops_at_max_errors(tmp_path):
+    class Broken(UniversalLM):
+        def forward(self, *args, **kwargs):
+            raise RuntimeError("model down")
+
+    result = run_optimization("verifier", "labeled", lm=Broken("broken"), out=tmp_path / "z", **SMALL)
+    assert result.score_before == 0.0 and result.metadata["scored_examples"]["before"] == 4
+    stopped = run_optimization("verifier", "labeled", lm=Broken("broken"), out=tmp_path / "y", max_errors=1,
+                               concurrency=1, **{**SMALL, "limit": 8})
+    assert stopped.stopped_in == "scoring before" and stopped.metadata["scored_examples"]["before"] < 8
+
+
+def test_missing_optuna_is_one_line_before_anything_is_written(tmp_path, monkeypatch):
+    import io
+    import sys
+
+    from groundcheck.programs.cli import main
+
+    monkeypatch.setitem(sys.modules, "optuna", None)
+    err = io.StringIO()
+    code = main(["optimize", "verifier", "--optimizer", "mipro", "--trainset", "synthetic-train", "--valset",
+                 "synthetic-dev", "--lm", "openai/x", "--out", str(tmp_path / "never")], stdout=io.StringIO(),
+                stderr=err)
+    assert code == 2 and len(err.getvalue().splitlines()) == 1
+    assert "pip install 'groundcheck[optimize]'" in err.getvalue() and not (tmp_path / "never").exists()

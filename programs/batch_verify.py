@@ -1,0 +1,202 @@
+"""`verify` of a `.jsonl` file: every line, results in input order, with the work where it belongs.
+
+The rules / replay backends are CPU-bound: lines travel raw to worker processes that parse, verify
+and serialise (the parent only reads and writes). The LM backend is bound by the model's latency:
+many sessions are verified at once on threads. Either way a bad line is one error and the next lines
+still run. Deterministic core: imports neither DSPy nor litellm.
+"""
+
+from __future__ import annotations
+
+import codecs
+import functools
+from collections.abc import Callable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from groundcheck.programs import sessions as _sessions
+from groundcheck.programs.errors import GroundcheckError, InputError, describe_exception
+from groundcheck.programs.jsonio import model_json
+from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.sessions import session_from_bytes, session_name
+
+_BOMS_16_32 = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+_SPACE = b" \t\r\n"
+CHUNK_LINES = 32
+CHUNK_BYTES = 4 << 20
+IN_PROCESS_BELOW = 2 * CHUNK_LINES  # fewer lines than this: no worker processes (their start-up costs more)
+
+
+@dataclass
+class LineResult:
+    """One line's outcome: the record as a JSON line (and the record itself when asked), or an error."""
+
+    lineno: int
+    json: str | None = None
+    record: Any = None
+    error: str | None = None
+
+
+def iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes | InputError]]:
+    """Non-blank lines of a `.jsonl` file as bytes (not parsed); an over-long line is an `InputError`.
+
+    Raises:
+        InputError: the file cannot be opened, or is UTF-16 / UTF-32 text.
+    """
+    if path.is_dir():
+        raise InputError(f"{path}: is a directory, not a session file")
+    try:
+        handle = path.open("rb", buffering=1 << 20)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    limit = _sessions.MAX_SESSION_BYTES  # read at call time (a test or a host may lower it)
+    with handle:
+        lineno = 0
+        while True:
+            try:
+                line = handle.readline(limit + 1)
+            except OSError as exc:
+                raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
+            if not line:
+                return
+            lineno += 1
+            if lineno == 1 and line.startswith(_BOMS_16_32):
+                raise InputError(f"{path}: the file is UTF-16 or UTF-32 text; sessions must be UTF-8")
+            if len(line) > limit and not line.endswith(b"\n"):
+                while chunk := handle.readline(1 << 20):
+                    if chunk.endswith(b"\n"):
+                        break
+                yield lineno, InputError(f"{path}:{lineno}: line longer than {limit} bytes")
+                continue
+            if not line.strip(_SPACE).replace(codecs.BOM_UTF8, b""):
+                continue
+            yield lineno, line
+
+
+def verify_line(item: tuple[int, bytes | InputError], *, path: str, backend: Any, summary_budget: int,
+                want_record: bool = False) -> LineResult:
+    """Parse, verify and serialise one line; never raises."""
+    lineno, data = item
+    if isinstance(data, InputError):
+        return LineResult(lineno, error=str(data))
+    try:
+        session = session_from_bytes(data)
+    except InputError as exc:
+        return LineResult(lineno, error=f"{path}:{lineno}: {exc}")
+    try:
+        record = verify_session(session, backend, summary_budget=summary_budget)
+    except GroundcheckError as exc:
+        return LineResult(lineno, error=f"{path}:{lineno}: {exc}")
+    except Exception as exc:  # a stage bug must not cost the neighbour sessions; say which one failed
+        why = (f"{session_name(session.session_id)}: could not be verified "
+               f"(internal error {describe_exception(exc, 200)})")
+        return LineResult(lineno, error=f"{path}:{lineno}: {why}")
+    return LineResult(lineno, json=model_json(record, by_alias=True), record=record if want_record else None)
+
+
+def _verify_chunk(chunk: list[tuple[int, bytes | InputError]], **options: Any) -> list[LineResult]:
+    return [verify_line(item, **options) for item in chunk]
+
+
+def _chunks(lines: Iterator[tuple[int, bytes | InputError]]) -> Iterator[list[tuple[int, bytes | InputError]]]:
+    chunk: list[tuple[int, bytes | InputError]] = []
+    size = 0
+    for item in lines:
+        chunk.append(item)
+        size += len(item[1]) if isinstance(item[1], bytes) else 0
+        if len(chunk) >= CHUNK_LINES or size >= CHUNK_BYTES:
+            yield chunk
+            chunk, size = [], 0
+    if chunk:
+        yield chunk
+
+
+def verify_jsonl(
+    path: Path,
+    backend: Any,
+    *,
+    workers: int,
+    summary_budget: int,
+    want_record: bool = False,
+    processes: bool = True,
+    on_done: Callable[[int], None] | None = None,
+) -> Iterator[LineResult]:
+    """The results of every line of `path`, in input order.
+
+    Args:
+        backend: `rules` / `replay` (worker processes when `processes`), or a claim checker (threads).
+        workers: processes, or sessions verified at once on threads.
+        want_record: also return each record object (to persist it).
+        on_done: called with the number of lines as they finish (a progress bar), in finishing order.
+    """
+    from groundcheck.evals.scoring import DaemonThreadPool, ordered_map, process_pool
+
+    options = {"path": str(path), "backend": backend, "summary_budget": summary_budget, "want_record": want_record}
+    lines = iter_raw_lines(path)
+    head = []
+    for item in lines:  # a short file runs in this process: no pool start-up
+        head.append(item)
+        if len(head) >= IN_PROCESS_BELOW:
+            break
+    if not isinstance(backend, str):
+        pool: Executor = DaemonThreadPool(max(workers, 1), thread_name_prefix="groundcheck-verify")
+        yield from _pooled(pool, functools.partial(verify_line, **options), _chain(head, lines), max(workers, 1),
+                           on_done, 1)
+        return
+    if len(head) < IN_PROCESS_BELOW or workers <= 1 or not processes:
+        for item in _chain(head, lines):
+            result = verify_line(item, **options)
+            if on_done is not None:
+                on_done(1)
+            yield result
+        return
+    pool = process_pool(workers)
+    for _index, batch in _pooled_raw(pool, functools.partial(_verify_chunk, **options),
+                                     _chunks(_chain(head, lines)), 8 * workers, on_done, ordered_map):
+        yield from batch
+
+
+def _chain(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
+    yield from head
+    yield from rest
+
+
+def _pooled(pool: Executor, fn: Callable[[Any], LineResult], items: Iterator[Any], window: int,
+            on_done: Callable[[int], None] | None, weight: int) -> Iterator[LineResult]:
+    from groundcheck.evals.scoring import ordered_map
+
+    def done(_index: int, _result: Any) -> None:
+        if on_done is not None:
+            on_done(weight)
+
+    try:
+        for _index, result in ordered_map(pool, fn, items, window=window, on_done=done):
+            if isinstance(result, BaseException):
+                raise result
+            yield result
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _pooled_raw(pool: Executor, fn: Callable[[Any], list[LineResult]], chunks: Iterator[list[Any]], window: int,
+                on_done: Callable[[int], None] | None, ordered_map: Callable[..., Any]) -> Iterator[Any]:
+    sizes: dict[int, int] = {}
+
+    def counted(items: Iterator[list[Any]]) -> Iterator[list[Any]]:
+        for index, chunk in enumerate(items):
+            sizes[index] = len(chunk)
+            yield chunk
+
+    def done(index: int, _result: Any) -> None:
+        if on_done is not None:
+            on_done(sizes.pop(index, 0))
+
+    try:
+        for index, result in ordered_map(pool, fn, counted(chunks), window=window, on_done=done):
+            if isinstance(result, BaseException):
+                raise result
+            yield index, result
+    finally:
+        pool.shutdown(wait=False, cancel_futures=True)
