@@ -14,10 +14,10 @@ import time
 import tracemalloc
 from typing import Any
 
-from groundcheck.programs import glossary
-from groundcheck.programs.normalize import _fold_short
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.series import claimed_values_at_times
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text import glossary
+from groundcheck.programs.text.normalize import _fold_short
+from groundcheck.programs.text.series import claimed_values_at_times
 
 TARGET_RATE = 1_000  # sessions/s, typical session
 N_TYPICAL = 200  # distinct typical sessions, cycled

@@ -33,9 +33,9 @@ from bench_core import make_session, rate
 
 from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.stub_latency import LatencyStubServer
-from groundcheck.programs.cascade import verdict_fixed_by_trace
-from groundcheck.programs.pipeline import prepare_verification
-from groundcheck.programs.sessions import ensure_session
+from groundcheck.programs.core.cascade import verdict_fixed_by_trace
+from groundcheck.programs.core.pipeline import prepare_verification
+from groundcheck.programs.core.sessions import ensure_session
 
 CLI = [sys.executable, "-m", "groundcheck.programs.cli"]
 VOLATILE = ("seconds", "started", "latency_ms", "prompt_tokens", "completion_tokens", "cost_usd", "calls", "usage")

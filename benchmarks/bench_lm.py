@@ -20,9 +20,9 @@ import time
 from pathlib import Path
 from typing import Any
 
-from groundcheck.programs import lm as _lm  # noqa: F401  (first: no cost-map download by litellm)
+from groundcheck.programs.lm import settings as _lm  # noqa: F401  (first: no cost-map download by litellm)
 
-from groundcheck.programs.verifier import LMChecker  # isort: skip
+from groundcheck.programs.lm.verifier import LMChecker  # isort: skip
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_core import make_session
@@ -31,7 +31,7 @@ from litellm.litellm_core_utils.default_encoding import encoding as cl100k
 
 from groundcheck.evals.examples import EXAMPLES_DIR
 from groundcheck.evals.stub_models import stub_reply
-from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.core.pipeline import verify_session
 
 TOKEN_LIMIT = 8_000
 PAYMENT = json.loads((EXAMPLES_DIR / "pass_payment_503.json").read_text(encoding="utf-8"))

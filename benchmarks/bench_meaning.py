@@ -15,10 +15,10 @@ import timeit
 
 from bench_core import make_session
 
-from groundcheck.programs import glossary as G
-from groundcheck.programs.negation import negation_conflict
-from groundcheck.programs.normalize import fold
-from groundcheck.programs.series import parse_series, value_at_time_conflict
+from groundcheck.programs.text import glossary as G
+from groundcheck.programs.text.negation import negation_conflict
+from groundcheck.programs.text.normalize import fold
+from groundcheck.programs.text.series import parse_series, value_at_time_conflict
 
 
 def main() -> None:

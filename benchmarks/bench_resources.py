@@ -15,7 +15,7 @@ import time
 import tracemalloc
 from typing import Any
 
-from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.core.pipeline import verify_session
 
 TARGET_MEMORY_FACTOR = 5  # peak memory / trace size
 TARGET_500_CLAIMS_SECONDS = 5.0

@@ -18,8 +18,8 @@ from collections import Counter
 from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.runner import run_verification
 from groundcheck.evals.stub_models import StubVerifierServer
-from groundcheck.programs.lm import LMSettings, make_lm
-from groundcheck.programs.verifier import LMChecker
+from groundcheck.programs.lm.settings import LMSettings, make_lm
+from groundcheck.programs.lm.verifier import LMChecker
 
 # faults whose gold verdict rests on a lexical judgement, not on a hard fact of the trace
 SOFT_FAULTS = frozenset({"inference_as_direct", "overstated_certainty", "external_knowledge"})

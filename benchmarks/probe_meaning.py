@@ -13,11 +13,11 @@ import json
 import re
 
 from groundcheck.evals.datasets import load_dataset
-from groundcheck.programs.glossary import concept_coverage, coverage_class
-from groundcheck.programs.negation import negation_conflict
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.series import parse_series, value_at_time_conflict
-from groundcheck.programs.trace_index import output_text
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.core.trace_index import output_text
+from groundcheck.programs.text.glossary import concept_coverage, coverage_class
+from groundcheck.programs.text.negation import negation_conflict
+from groundcheck.programs.text.series import parse_series, value_at_time_conflict
 
 RANK = {
     "direct_observation": 0,

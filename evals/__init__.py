@@ -1,6 +1,6 @@
 """Datasets, metrics and the evaluation benchmark of groundcheck."""
 
-from groundcheck.evals.examples import EXAMPLES_DIR, bundled_examples
-from groundcheck.evals.shared import shared_dir
+from .examples import EXAMPLES_DIR, bundled_examples
+from .shared import shared_dir
 
 __all__ = ["EXAMPLES_DIR", "bundled_examples", "shared_dir"]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundcheck.evals.report import HEADLINE
 from groundcheck.programs.errors import InputError, require_extra
+
+from .report import HEADLINE
 
 ALPHA = 0.05
 MAX_FLIPS_SHOWN = 40

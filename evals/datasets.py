@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from groundcheck.evals.examples import EXAMPLES_DIR
-from groundcheck.evals.shared import ENV_VAR as SHARED_ENV_VAR
-from groundcheck.evals.shared import shared_dir, shared_hint
+from groundcheck.programs.core.sessions import MAX_SESSION_BYTES, iter_json_lines, json_object_from_bytes
 from groundcheck.programs.errors import DatasetError, InputError, require_extra
-from groundcheck.programs.sessions import MAX_SESSION_BYTES, iter_json_lines, json_object_from_bytes
+
+from .examples import EXAMPLES_DIR
+from .shared import ENV_VAR as SHARED_ENV_VAR
+from .shared import shared_dir, shared_hint
 
 SYNTHETIC_DIR = Path(__file__).parent / "data" / "synthetic"
 ADVERSARIAL_FILE = Path(__file__).parent / "data" / "adversarial" / "adversarial.jsonl"
@@ -161,20 +162,20 @@ def _synthetic(split: str) -> Callable[[], list[dict[str, Any]]]:
 
 def _holmesgpt() -> list[dict[str, Any]]:
     require_extra("yaml", "evals", "the holmesgpt dataset")  # its cases are YAML
-    from groundcheck.evals.holmesgpt import import_holmesgpt
+    from .holmesgpt import import_holmesgpt
 
     sessions, _skipped = import_holmesgpt(_shared_path("holmesgpt"))
     return sessions
 
 
 def _halueval() -> list[dict[str, Any]]:
-    from groundcheck.evals.halueval import convert_halueval
+    from .halueval import convert_halueval
 
     return convert_halueval(_shared_path("halueval"))
 
 
 def _halueval_hub() -> list[dict[str, Any]]:
-    from groundcheck.evals.halueval_hub import load_halueval_hub
+    from .halueval_hub import load_halueval_hub
 
     return load_halueval_hub()
 
@@ -199,7 +200,7 @@ def _shared_availability(name: str) -> str | None:
 
 
 def _hub_availability() -> str | None:
-    from groundcheck.evals.halueval_hub import hub_availability
+    from .halueval_hub import hub_availability
 
     return hub_availability()
 

@@ -10,11 +10,12 @@ import json
 import re
 from typing import Any
 
-from groundcheck.evals.metrics import Scored
-from groundcheck.evals.results import session_row
+from groundcheck.programs.core.parse import parse_executor_output
+from groundcheck.programs.core.trace_index import output_text
 from groundcheck.programs.errors import InputError
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.trace_index import output_text
+
+from .metrics import Scored
+from .results import session_row
 
 MAX_DETAILS = 1_000  # sessions whose full view is embedded: every miss first, then the others
 CONTEXT = 400  # characters of tool output shown around each cited excerpt
@@ -160,7 +161,7 @@ def drilldown_html(items: list[Scored], sessions: list[Any] | None = None) -> st
 
 def drilldown_data(items: list[Scored], sessions: list[Any] | None = None) -> dict[str, Any]:
     """The rows (every session) and the embedded session views (misses first, up to `MAX_DETAILS`)."""
-    from groundcheck.evals.report import record_file_name
+    from .report import record_file_name
 
     rows, cells, classes = [], set(), set()
     for scored in items:

@@ -14,13 +14,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from groundcheck.evals.datasets import load_dataset
-from groundcheck.evals.metrics import Scored, compute_metrics
-from groundcheck.evals.report import HEADLINE, build_report, write_report
-from groundcheck.evals.results import RunRecords, session_keys
-from groundcheck.evals.runner import verify_many
 from groundcheck.programs.errors import require_extra
 from groundcheck.programs.version import PROGRAM_VERSION, __version__
+
+from .datasets import load_dataset
+from .metrics import Scored, compute_metrics
+from .report import HEADLINE, build_report, write_report
+from .results import RunRecords, session_keys
+from .runner import verify_many
 
 
 class RunInterrupted(KeyboardInterrupt):

@@ -6,12 +6,13 @@ from typing import Any
 
 import dspy
 
-from groundcheck.evals.datasets import load_dataset
-from groundcheck.evals.optimization_metrics import executor_components
-from groundcheck.evals.optimize import ReplayExecutor, executor_examples
-from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY, run_scoring
-from groundcheck.programs.artifacts import load_program
-from groundcheck.programs.lm import model_name
+from groundcheck.programs.lm.artifacts import load_program
+from groundcheck.programs.lm.settings import model_name
+from groundcheck.programs.parallel import DEFAULT_LM_CONCURRENCY, run_scoring
+
+from .datasets import load_dataset
+from .optimization_metrics import executor_components
+from .optimize import ReplayExecutor, executor_examples
 
 COMPONENTS = ("contract_valid", "gatekeeper_pass", "fact_coverage", "no_guidance_as_fact", "chinese_answer")
 

@@ -19,8 +19,9 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from groundcheck.evals.halueval import _session as halueval_session  # one converter for both sources
 from groundcheck.programs.errors import DatasetError, describe_exception, require_extra
+
+from .halueval import _session as halueval_session  # one converter for both sources
 
 HUB_ID = "pminervini/HaluEval"
 CONFIG = "qa"

@@ -20,9 +20,9 @@ from typing import Any
 
 import yaml
 
-from groundcheck.evals.synthetic.faults import FAULTS, Draft
-from groundcheck.evals.synthetic.generate import labeled_session
-from groundcheck.evals.synthetic.incident import Incident
+from .synthetic.faults import FAULTS, Draft
+from .synthetic.generate import labeled_session
+from .synthetic.incident import Incident
 
 _NOT_A_FACT = re.compile(
     r"\b(should|must|answer|mention|either|tells? the user|link|steps?|following|summary|"

@@ -14,10 +14,10 @@ from typing import Any
 
 import dspy
 
-from groundcheck.programs.claim_checkers import CheckRequest
-from groundcheck.programs.normalize import normalize
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.tokens import extract_mentions
+from groundcheck.programs.core.claim_checkers import CheckRequest
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.normalize import normalize
+from groundcheck.programs.text.tokens import extract_mentions
 from groundcheck.signatures.models import ClaimCheck, VerifierModelOutput
 
 CLAIM_WEIGHT = 0.6

@@ -16,22 +16,23 @@ from typing import Any
 
 import dspy
 
-from groundcheck.evals.datasets import load_dataset
-from groundcheck.evals.optimization_metrics import executor_score, expected_facts, verifier_score
-from groundcheck.evals.optimizers import OPTIMIZER_NAMES, CompileJob, check_optimizer_extras, optimizer_builder
-from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY, run_scoring
-from groundcheck.programs.artifacts import save_artifact
-from groundcheck.programs.claim_checkers import CheckRequest
-from groundcheck.programs.compact_adapter import CompactChatAdapter
+from groundcheck.programs.core.claim_checkers import CheckRequest
+from groundcheck.programs.core.evidence_facts import ClaimEvidence
+from groundcheck.programs.core.focused_input import PARSED_PLACEHOLDER, claim_key, focused_fields, is_decided
+from groundcheck.programs.core.pipeline import prepare_verification
+from groundcheck.programs.core.sessions import ensure_session
 from groundcheck.programs.errors import ConfigError
-from groundcheck.programs.evidence_facts import ClaimEvidence
-from groundcheck.programs.executor import Executor, ExecutorRun, replay_tools, unbound_tools
-from groundcheck.programs.focused_input import PARSED_PLACEHOLDER, claim_key, focused_fields, is_decided
-from groundcheck.programs.lm import model_name
-from groundcheck.programs.pipeline import prepare_verification
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.verifier import Verifier
+from groundcheck.programs.lm.artifacts import save_artifact
+from groundcheck.programs.lm.compact_adapter import CompactChatAdapter
+from groundcheck.programs.lm.executor import Executor, ExecutorRun, replay_tools, unbound_tools
+from groundcheck.programs.lm.settings import model_name
+from groundcheck.programs.lm.verifier import Verifier
+from groundcheck.programs.parallel import DEFAULT_LM_CONCURRENCY, run_scoring
 from groundcheck.signatures.verifier import ClaimVerdict
+
+from .datasets import load_dataset
+from .optimization_metrics import executor_score, expected_facts, verifier_score
+from .optimizers import OPTIMIZER_NAMES, CompileJob, check_optimizer_extras, optimizer_builder
 
 OPTIMIZERS = OPTIMIZER_NAMES  # the registry: groundcheck.evals.optimizers
 DEMO_WINDOW = 30  # demos travel in every prompt: keep their quotes' context short

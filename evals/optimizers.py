@@ -37,12 +37,12 @@ class CompileJob:
         return {"lm": self.teacher_lm} if self.teacher_lm is not None else {}
 
     def metric(self) -> Callable[..., float]:
-        from groundcheck.evals.optimization_metrics import executor_metric, verifier_metric
+        from .optimization_metrics import executor_metric, verifier_metric
 
         return verifier_metric if self.target == "verifier" else executor_metric
 
     def feedback_metric(self) -> Callable[..., Any]:
-        from groundcheck.evals.optimization_metrics import executor_feedback_metric, verifier_feedback_metric
+        from .optimization_metrics import executor_feedback_metric, verifier_feedback_metric
 
         return verifier_feedback_metric if self.target == "verifier" else executor_feedback_metric
 
@@ -55,7 +55,7 @@ def _labeled(job: CompileJob) -> Any:
 
     if job.target == "executor":
         return LabeledFewShot(k=job.max_demos).compile(job.student, trainset=job.train, sample=False)
-    from groundcheck.evals.optimize import claim_demos
+    from .optimize import claim_demos
 
     demos = claim_demos([e.session for e in job.train], job.seed)
     return LabeledFewShot(k=len(demos)).compile(job.student, trainset=demos, sample=False)

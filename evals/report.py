@@ -10,12 +10,13 @@ import re
 from pathlib import Path
 from typing import Any
 
-from groundcheck.evals.drilldown import DRILL_CSS, drilldown_html
-from groundcheck.evals.metrics import Scored, supported_by
-from groundcheck.evals.results import session_rows, write_rows
+from groundcheck.programs.core.jsonio import dumps_lossless
 from groundcheck.programs.errors import require_extra
-from groundcheck.programs.jsonio import dumps_lossless
 from groundcheck.signatures.models import VERDICTS
+
+from .drilldown import DRILL_CSS, drilldown_html
+from .metrics import Scored, supported_by
+from .results import session_rows, write_rows
 
 _SEVERITY = {("REJECT", "PASS"): 0, ("LOW_CONFID", "PASS"): 1, ("PASS", "REJECT"): 2}
 HEADLINE = (

@@ -15,10 +15,11 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from groundcheck.evals.metrics import Scored
-from groundcheck.evals.runner import session_key_parts
+from groundcheck.programs.core.jsonio import dumps_lossless
 from groundcheck.programs.errors import InputError
-from groundcheck.programs.jsonio import dumps_lossless
+
+from .metrics import Scored
+from .runner import session_key_parts
 
 RECORDS_FILE = "records.jsonl"
 MANIFEST_FILE = "run.json"

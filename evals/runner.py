@@ -8,10 +8,17 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from groundcheck.evals.metrics import Scored
-from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY, default_processes, ordered_map, process_pool, run_scoring
+from groundcheck.programs.core.pipeline import OFFLINE_BACKENDS, verify_session
 from groundcheck.programs.errors import InputError, describe_exception, one_line
-from groundcheck.programs.pipeline import OFFLINE_BACKENDS, verify_session
+from groundcheck.programs.parallel import (
+    DEFAULT_LM_CONCURRENCY,
+    default_processes,
+    ordered_map,
+    process_pool,
+    run_scoring,
+)
+
+from .metrics import Scored
 
 _CHUNK = 64
 # what a per-session result keeps of the record: the contract and the trace summary are the session's

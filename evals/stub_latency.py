@@ -20,7 +20,7 @@ import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from groundcheck.evals.stub_models import POLICIES, stub_reply
+from .stub_models import POLICIES, stub_reply
 
 LATENCY_POLICIES = (*POLICIES, "by-prompt", "fail")
 _CLAIM_ID = re.compile(r'"(?:claim_)?id"\s*:\s*"([^"]+)"')

@@ -8,33 +8,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from groundcheck.programs.errors import ConfigError, DatasetError, GroundcheckError, InputError
-from groundcheck.programs.gatekeeper import run_gatekeeper
-from groundcheck.programs.parse import ParsedOutput, parse_executor_output
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.reply import operator_reply
-from groundcheck.programs.self_evaluation import merge_verifier_evaluation, verifier_rounds
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.version import PROGRAM_VERSION, __version__
+from .core.gatekeeper import run_gatekeeper
+from .core.parse import ParsedOutput, parse_executor_output
+from .core.pipeline import verify_session
+from .core.reply import operator_reply
+from .core.self_evaluation import merge_verifier_evaluation, verifier_rounds
+from .core.sessions import ensure_session
+from .errors import ConfigError, DatasetError, GroundcheckError, InputError
+from .version import PROGRAM_VERSION, __version__
 
 # name -> module: the LM half loads DSPy on first use only
 _LAZY: dict[str, str] = {
-    "averify_session": "groundcheck.programs.pipeline",
-    "LMSettings": "groundcheck.programs.lm",
-    "make_lm": "groundcheck.programs.lm",
-    "Verifier": "groundcheck.programs.verifier",
-    "LMChecker": "groundcheck.programs.verifier",
-    "load_verifier": "groundcheck.programs.verifier",
-    "Executor": "groundcheck.programs.executor",
-    "ToolResult": "groundcheck.programs.executor",
-    "ToolTimeout": "groundcheck.programs.executor",
-    "replay_tools": "groundcheck.programs.executor",
-    "DiagnosisTurn": "groundcheck.programs.turn",
-    "TurnResult": "groundcheck.programs.turn",
+    "averify_session": "groundcheck.programs.core.pipeline",
+    "LMSettings": "groundcheck.programs.lm.settings",
+    "make_lm": "groundcheck.programs.lm.settings",
+    "Verifier": "groundcheck.programs.lm.verifier",
+    "LMChecker": "groundcheck.programs.lm.verifier",
+    "load_verifier": "groundcheck.programs.lm.verifier",
+    "Executor": "groundcheck.programs.lm.executor",
+    "ToolResult": "groundcheck.programs.lm.executor",
+    "ToolTimeout": "groundcheck.programs.lm.executor",
+    "replay_tools": "groundcheck.programs.lm.executor",
+    "DiagnosisTurn": "groundcheck.programs.lm.turn",
+    "TurnResult": "groundcheck.programs.lm.turn",
     "SessionStore": "groundcheck.programs.store",
     "AsyncSessionStore": "groundcheck.programs.async_store",
     "verification_span": "groundcheck.programs.telemetry",
-    "load_program": "groundcheck.programs.artifacts",
+    "load_program": "groundcheck.programs.lm.artifacts",
 }
 
 __all__ = [

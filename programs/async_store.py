@@ -18,7 +18,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
 
-from groundcheck.programs.errors import ConfigError, require_extra
+from .errors import ConfigError, require_extra
 
 try:
     from sqlalchemy import select
@@ -29,8 +29,10 @@ except ImportError:  # no `db` extra: one line naming it instead of a traceback
     require_extra("sqlalchemy", "db", "AsyncSessionStore")
     raise
 
-from groundcheck.programs.self_evaluation import merge_verifier_evaluation
-from groundcheck.programs.store import (
+from groundcheck.signatures.models import VerifierEvaluation
+
+from .core.self_evaluation import merge_verifier_evaluation
+from .store import (
     DEFAULT_URL,
     Base,
     DiagnosisSession,
@@ -41,7 +43,6 @@ from groundcheck.programs.store import (
     one_line,
     sqlite_immediate,
 )
-from groundcheck.signatures.models import VerifierEvaluation
 
 _ASYNC_DRIVERS = {"sqlite": "sqlite+aiosqlite", "postgresql": "postgresql+psycopg",
                   "postgresql+psycopg": "postgresql+psycopg", "postgresql+psycopg2": "postgresql+psycopg"}

@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from groundcheck.programs import sessions as _sessions
-from groundcheck.programs.errors import GroundcheckError, InputError, describe_exception
-from groundcheck.programs.jsonio import model_json
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.sessions import session_from_bytes, session_name
+from .core import sessions as _sessions
+from .core.jsonio import model_json
+from .core.pipeline import verify_session
+from .core.sessions import session_from_bytes, session_name
+from .errors import GroundcheckError, InputError, describe_exception
 
 _BOMS_16_32 = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _SPACE = b" \t\r\n"
@@ -131,7 +131,7 @@ def verify_jsonl(
         want_record: also return each record object (to persist it).
         on_done: called with the number of lines as they finish (a progress bar), in finishing order.
     """
-    from groundcheck.evals.scoring import DaemonThreadPool, ordered_map, process_pool
+    from .parallel import DaemonThreadPool, ordered_map, process_pool
 
     options = {"path": str(path), "backend": backend, "summary_budget": summary_budget, "want_record": want_record}
     lines = iter_raw_lines(path)
@@ -165,7 +165,7 @@ def _chain(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:
 
 def _pooled(pool: Executor, fn: Callable[[Any], LineResult], items: Iterator[Any], window: int,
             on_done: Callable[[int], None] | None, weight: int) -> Iterator[LineResult]:
-    from groundcheck.evals.scoring import ordered_map
+    from .parallel import ordered_map
 
     def done(_index: int, _result: Any) -> None:
         if on_done is not None:

@@ -11,14 +11,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY
-from groundcheck.programs.errors import GroundcheckError, InputError, describe_exception, one_line
-from groundcheck.programs.jsonio import model_json
-from groundcheck.programs.pipeline import prepare_verification, verify_session
-from groundcheck.programs.sessions import read_session_file, session_name
-from groundcheck.programs.trace_summary import DEFAULT_BUDGET
-from groundcheck.programs.version import PROGRAM_VERSION, __version__
 from groundcheck.signatures import models
+
+from .core.jsonio import model_json
+from .core.pipeline import prepare_verification, verify_session
+from .core.sessions import read_session_file, session_name
+from .core.trace_summary import DEFAULT_BUDGET
+from .errors import GroundcheckError, InputError, describe_exception, one_line
+from .parallel import DEFAULT_LM_CONCURRENCY
+from .version import PROGRAM_VERSION, __version__
 
 EXIT_OK = 0
 EXIT_INTERNAL = 1
@@ -84,14 +85,15 @@ def main(
     finally:
         log.removeHandler(handler)
         log.setLevel(old_level)
-        if code == EXIT_INTERRUPTED and not any(isinstance(h, logging.NullHandler) for h in log.handlers):
-            # LM calls abandoned at Ctrl-C may still fail while the interpreter exits: not worth a line each
+        if code == EXIT_INTERRUPTED and argv is None:
+            # the process is about to exit (run as a command, not called): LM calls abandoned at Ctrl-C
+            # may still fail meanwhile, which is not worth a line each
             log.addHandler(logging.NullHandler())
 
 
 def _counted_not_logged(record: logging.LogRecord) -> bool:
     """eval: a session's LM failure is counted in the report (`lm_errors`), not one warning each (-v shows them)."""
-    return record.name != "groundcheck.programs.pipeline"
+    return record.name != "groundcheck.programs.core.pipeline"
 
 
 def _error(err: IO[str], message: str) -> None:
@@ -248,8 +250,8 @@ def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any
     """
     from tqdm import tqdm
 
-    from groundcheck.evals.scoring import DEFAULT_LM_CONCURRENCY, default_processes
-    from groundcheck.programs.batch_verify import verify_jsonl
+    from .batch_verify import verify_jsonl
+    from .parallel import DEFAULT_LM_CONCURRENCY, default_processes
 
     workers = args.workers or (default_processes() if isinstance(backend, str) else DEFAULT_LM_CONCURRENCY)
     bad = 0
@@ -284,9 +286,9 @@ def _verify_one(session: Any, backend: Any, args: argparse.Namespace) -> Any:
 def _cmd_turn(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """Exit 0 whenever a reply was produced (also when only the Verifier's LM was down: the reply says
     the answer is unverified), 3 when the Executor's LM was unavailable."""
-    from groundcheck.programs.executor import Executor, replay_tools
-    from groundcheck.programs.lm import make_lm
-    from groundcheck.programs.turn import DiagnosisTurn
+    from .lm.executor import Executor, replay_tools
+    from .lm.settings import make_lm
+    from .lm.turn import DiagnosisTurn
 
     session = read_session_file(args.path)
     settings = _lm_settings(args)
@@ -316,7 +318,7 @@ def _add_lm_options(parser: argparse.ArgumentParser, program: bool = True) -> No
 
 
 def _lm_settings(args: argparse.Namespace, model: str | None = None, cache: bool = False) -> Any:
-    from groundcheck.programs.lm import LMSettings, resolve_model
+    from .lm.settings import LMSettings, resolve_model
 
     return LMSettings(model=model or resolve_model(args.lm), timeout=args.timeout, num_retries=args.retries,
                       api_base=args.api_base, cache=cache)
@@ -335,7 +337,8 @@ def _use_cache(args: argparse.Namespace) -> bool:
 def _cmd_optimize(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from groundcheck.evals.optimize import run_optimization
     from groundcheck.evals.optimizers import check_optimizer_extras
-    from groundcheck.programs.lm import ENV_MODEL, make_lm
+
+    from .lm.settings import ENV_MODEL, make_lm
 
     check_optimizer_extras(args.optimizer)  # before anything is written
     cache = _use_cache(args)
@@ -360,7 +363,8 @@ def _score_text(score: float | None) -> str:
 
 def _cmd_eval_executor(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     from groundcheck.evals.executor_eval import evaluate_executor
-    from groundcheck.programs.lm import make_lm
+
+    from .lm.settings import make_lm
 
     cache = _use_cache(args)
     report = evaluate_executor(args.dataset, make_lm(_lm_settings(args, cache=cache)), program=args.executor_program,
@@ -375,9 +379,9 @@ def _cmd_eval_executor(args: argparse.Namespace, out: IO[str], err: IO[str]) -> 
 
 
 def _lm_checker(args: argparse.Namespace, cache: bool = False) -> Any:
-    from groundcheck.programs.artifacts import load_program
-    from groundcheck.programs.lm import make_lm
-    from groundcheck.programs.verifier import LMChecker
+    from .lm.artifacts import load_program
+    from .lm.settings import make_lm
+    from .lm.verifier import LMChecker
 
     # an artifact directory only: load_program checks kind, format, signature and refuses LM settings
     program = load_program(args.program, "verifier") if args.program else None
@@ -387,7 +391,7 @@ def _lm_checker(args: argparse.Namespace, cache: bool = False) -> Any:
 def _store(url: str | None) -> Any:
     if not url:
         return None
-    from groundcheck.programs.store import SessionStore
+    from .store import SessionStore
 
     return SessionStore(url)
 
@@ -408,8 +412,8 @@ def _persist(store: Any, record: Any, session_id: str | None = None) -> None:
 
 def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     """The model's input fields (explicit blocks, focused on the claims it judges), or why it is not asked."""
-    from groundcheck.programs.cascade import verdict_fixed_by_trace
-    from groundcheck.programs.focused_input import focused_fields
+    from .core.cascade import verdict_fixed_by_trace
+    from .core.focused_input import focused_fields
 
     prepared = prepare_verification(read_session_file(args.path))
     request = prepared.request
@@ -422,8 +426,8 @@ def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) ->
     if not args.messages:
         out.write(json.dumps(fields, ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK
-    from groundcheck.programs.artifacts import default_verifier, load_program
-    from groundcheck.programs.compact_adapter import CompactChatAdapter
+    from .lm.artifacts import default_verifier, load_program
+    from .lm.compact_adapter import CompactChatAdapter
 
     program = load_program(args.program, "verifier") if args.program else default_verifier()
     messages = program.render(fields, CompactChatAdapter())

@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from typing import Any
 
-from groundcheck.programs.errors import ConfigError, InputError, MissingExtraError, require_extra
+from .errors import ConfigError, InputError, MissingExtraError, require_extra
 
 try:
     from sqlalchemy import JSON, DateTime, String, create_engine, event, select
@@ -34,8 +34,9 @@ try:
 except ImportError:  # no `db` extra: one line naming it instead of a traceback
     require_extra("sqlalchemy", "db", "the session store")
     raise
-from groundcheck.programs.self_evaluation import merge_verifier_evaluation
 from groundcheck.signatures.models import VerifierEvaluation
+
+from .core.self_evaluation import merge_verifier_evaluation
 
 DEFAULT_URL = "sqlite:///groundcheck.sqlite"
 ID_LENGTH = 255

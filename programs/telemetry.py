@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from groundcheck.programs.version import __version__
+from .version import __version__
 
 VERIFIER_AGENT = "groundcheck.verifier"
 TURN_AGENT = "groundcheck.diagnosis_turn"

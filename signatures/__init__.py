@@ -4,7 +4,7 @@ The DSPy signatures live in `groundcheck.signatures.executor` and `groundcheck.s
 and are imported only by code that runs an LM.
 """
 
-from groundcheck.signatures.models import (
+from .models import (
     CLAIM_TYPES,
     GUIDANCE_DOC_TYPES,
     VERDICTS,

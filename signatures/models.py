@@ -267,7 +267,7 @@ class VerifierEvaluation(_Open):
 
 class VerifierInput(_Strict):
     """Exactly what the LM Verifier receives (seed 001, 'explicit input blocks'), focused on the claims it
-    must judge (see `groundcheck.programs.focused_input`). Never `messages`."""
+    must judge (see `groundcheck.programs.core.focused_input`). Never `messages`."""
 
     original_query: str
     executor_final_answer: str

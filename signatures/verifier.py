@@ -1,7 +1,7 @@
 """DSPy signatures of the Verifier: what it reads (the explicit input blocks) and what it returns.
 
 Docstrings and field descriptions are the instructions sent to the LM; developer notes are comments.
-Inputs are compact texts (built by `groundcheck.programs.focused_input`): typed inputs would put
+Inputs are compact texts (built by `groundcheck.programs.core.focused_input`): typed inputs would put
 their JSON schemas in every prompt, and the prompt must grow with the claims to judge, not the trace.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 import dspy
 from pydantic import BaseModel
 
-from groundcheck.signatures.models import Verdict, Verification
+from .models import Verdict, Verification
 
 # bump when the fields or their meaning change: compiled artifacts of another version are refused
 SIGNATURE_VERSION = 2

@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 from builders import base_contract, base_session
 
 from groundcheck.programs.cli import main
+from groundcheck.programs.core.jsonio import model_json
+from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.errors import InputError
-from groundcheck.programs.jsonio import model_json
-from groundcheck.programs.pipeline import verify_session
 
 GOOD_IDS = ("fuzz-good-before", "fuzz-good-after")
 SESSION_FIELDS = ("session_id", "round", "original_query", "executor_final_answer", "tool_calls", "retry_context",

@@ -2,9 +2,9 @@
 
 import pytest
 
-from groundcheck.programs.arithmetic import follows_by_arithmetic, matches_directly
-from groundcheck.programs.normalize import fold
-from groundcheck.programs.tokens import MAX_QUANTITY, extract_mentions, is_quantity, iter_numbers
+from groundcheck.programs.text.arithmetic import follows_by_arithmetic, matches_directly
+from groundcheck.programs.text.normalize import fold
+from groundcheck.programs.text.tokens import MAX_QUANTITY, extract_mentions, is_quantity, iter_numbers
 
 
 def claimed(text):

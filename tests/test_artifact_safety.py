@@ -14,7 +14,9 @@ from dspy.utils.dummies import DummyLM
 from net_guard import loopback_only
 from openai_server import ScriptedOpenAIServer
 
-from groundcheck.programs.artifacts import (
+from groundcheck.programs.cli import main
+from groundcheck.programs.errors import ConfigError
+from groundcheck.programs.lm.artifacts import (
     DEFAULT_VERIFIER,
     METADATA_FILE,
     PROGRAM_FILE,
@@ -22,9 +24,7 @@ from groundcheck.programs.artifacts import (
     load_program,
     save_artifact,
 )
-from groundcheck.programs.cli import main
-from groundcheck.programs.errors import ConfigError
-from groundcheck.programs.verifier import Verifier
+from groundcheck.programs.lm.verifier import Verifier
 
 
 def run(*argv):

@@ -11,12 +11,12 @@ from openai_server import ScriptedOpenAIServer
 from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.examples import EXAMPLES_DIR
 from groundcheck.evals.stub_models import stub_reply
-from groundcheck.programs.cascade import verdict_fixed_by_trace
-from groundcheck.programs.focused_input import FIELD_ORDER, PARSED_PLACEHOLDER, focused_fields
-from groundcheck.programs.lm import LMSettings, make_lm
-from groundcheck.programs.pipeline import prepare_verification, verify_session
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.verifier import LMChecker
+from groundcheck.programs.core.cascade import verdict_fixed_by_trace
+from groundcheck.programs.core.focused_input import FIELD_ORDER, PARSED_PLACEHOLDER, focused_fields
+from groundcheck.programs.core.pipeline import prepare_verification, verify_session
+from groundcheck.programs.core.sessions import ensure_session
+from groundcheck.programs.lm.settings import LMSettings, make_lm
+from groundcheck.programs.lm.verifier import LMChecker
 
 PAYMENT = json.loads((EXAMPLES_DIR / "pass_payment_503.json").read_text(encoding="utf-8"))
 

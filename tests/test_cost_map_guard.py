@@ -44,7 +44,7 @@ def lm_verification():
     from dspy.utils.dummies import DummyLM
     from openai_server import ScriptedOpenAIServer
     from groundcheck.programs import LMChecker, LMSettings, Verifier, make_lm, verify_session
-    from groundcheck.programs.lm import local_cost_usd
+    from groundcheck.programs.lm.settings import local_cost_usd
     text = DummyLM([])._format_answer_fields(verifier_answer({f"c{i}": "direct_observation" for i in range(1, 6)}))
     with ScriptedOpenAIServer() as server:
         server.script = [("ok", text)]
@@ -60,7 +60,7 @@ from groundcheck.programs import verify_session
 from builders import base_session
 verify_session(base_session())
 after_core = (os.environ.get("LITELLM_LOCAL_MODEL_COST_MAP"), "litellm" in sys.modules, "dspy" in sys.modules)
-import groundcheck.programs.executor
+import groundcheck.programs.lm.executor
 after_lm_half = os.environ.get("LITELLM_LOCAL_MODEL_COST_MAP")
 verdict, cost = lm_verification()
 print(json.dumps({"after_core": after_core, "after_lm_half": after_lm_half, "answered": verdict,
@@ -71,7 +71,7 @@ LITELLM_FIRST = GUARD + r"""
 import litellm
 host_attempts = list(attempts)  # litellm's own import-time fetch, the host's business
 attempts.clear()
-import groundcheck.programs.executor
+import groundcheck.programs.lm.executor
 verdict, cost = lm_verification()
 # litellm keeps retrying its import-time fetch in a thread of its own: still the host's import
 ours = [a for a in attempts if "litellm-model-cost-map-retry" not in a]

@@ -13,10 +13,10 @@ import pytest
 
 from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.stub_latency import LatencyStubServer
-from groundcheck.programs.cascade import verdict_fixed_by_trace
 from groundcheck.programs.cli import main
-from groundcheck.programs.pipeline import prepare_verification
-from groundcheck.programs.sessions import ensure_session
+from groundcheck.programs.core.cascade import verdict_fixed_by_trace
+from groundcheck.programs.core.pipeline import prepare_verification
+from groundcheck.programs.core.sessions import ensure_session
 
 DELAY = 0.25
 

@@ -7,10 +7,10 @@ import dspy
 from builders import base_contract, base_session, claim
 from fakes import ScriptedLM, verifier_answer
 
-from groundcheck.programs.executor import Executor, ToolRecorder, ToolResult, replay_tools
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.turn import DiagnosisTurn, build_retry_context
-from groundcheck.programs.verifier import LMChecker
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.lm.executor import Executor, ToolRecorder, ToolResult, replay_tools
+from groundcheck.programs.lm.turn import DiagnosisTurn, build_retry_context
+from groundcheck.programs.lm.verifier import LMChecker
 
 
 def react_steps(calls, contract):

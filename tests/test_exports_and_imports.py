@@ -7,12 +7,12 @@ import groundcheck.signatures
 
 CORE_MODULES = [
     "groundcheck.programs",
-    "groundcheck.programs.parse",
-    "groundcheck.programs.gatekeeper",
-    "groundcheck.programs.rules_checker",
-    "groundcheck.programs.verdict",
-    "groundcheck.programs.pipeline",
-    "groundcheck.programs.trace_summary",
+    "groundcheck.programs.core.parse",
+    "groundcheck.programs.core.gatekeeper",
+    "groundcheck.programs.core.rules_checker",
+    "groundcheck.programs.core.verdict",
+    "groundcheck.programs.core.pipeline",
+    "groundcheck.programs.core.trace_summary",
     "groundcheck.programs.cli",
     "groundcheck.signatures",
 ]

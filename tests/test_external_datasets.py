@@ -5,7 +5,7 @@ from shared_data import require_shared
 from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.evaluate import evaluate
 from groundcheck.evals.holmesgpt import import_holmesgpt
-from groundcheck.programs.sessions import ensure_session
+from groundcheck.programs.core.sessions import ensure_session
 
 
 def test_holmesgpt_importer_maps_tools_and_says_what_it_skips():

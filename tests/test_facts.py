@@ -5,9 +5,9 @@ import json
 import pytest
 from builders import base_contract, base_session, session_with
 
-from groundcheck.programs.facts import asserted_new_concepts, fallback_sentences
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.wording import is_assertion
+from groundcheck.programs.core.facts import asserted_new_concepts, fallback_sentences
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.wording import is_assertion
 
 
 def with_answer(extra: str):

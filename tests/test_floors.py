@@ -18,9 +18,9 @@ from shared_data import require_shared
 from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.examples import EXAMPLES_DIR
 from groundcheck.evals.stub_models import stub_reply
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.verifier import LMChecker, Verifier
+from groundcheck.programs.core.parse import parse_executor_output
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.lm.verifier import LMChecker, Verifier
 from groundcheck.signatures.models import VERDICTS, VERIFICATIONS
 
 # faults whose gold verdict rests on wording (a soft judgement a model may overrule)

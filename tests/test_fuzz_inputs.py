@@ -24,12 +24,12 @@ from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.metrics import compute_metrics
 from groundcheck.evals.report import record_file_name, write_report
 from groundcheck.evals.runner import run_verification
-from groundcheck.programs import sessions as sessions_module
 from groundcheck.programs.cli import main
+from groundcheck.programs.core import sessions as sessions_module
+from groundcheck.programs.core.jsonio import MAX_DEPTH, model_json
+from groundcheck.programs.core.parse import parse_executor_output
+from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.errors import InputError
-from groundcheck.programs.jsonio import MAX_DEPTH, model_json
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.pipeline import verify_session
 from groundcheck.signatures.models import Session
 
 # GROUNDCHECK_FUZZ_EXAMPLES=2000 for a longer run

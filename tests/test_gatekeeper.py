@@ -3,10 +3,10 @@ import json
 import pytest
 from builders import base_session, binding, claim, session_with
 
-from groundcheck.programs.gatekeeper import RULES, finding_position, run_gatekeeper
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.trace_index import TraceIndex
+from groundcheck.programs.core.gatekeeper import RULES, finding_position, run_gatekeeper
+from groundcheck.programs.core.parse import parse_executor_output
+from groundcheck.programs.core.sessions import ensure_session
+from groundcheck.programs.core.trace_index import TraceIndex
 
 
 def gate(session):

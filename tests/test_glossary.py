@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from groundcheck.programs.glossary import (
+from groundcheck.programs.text.glossary import (
     carries,
     claim_analysis,
     concept_coverage,
@@ -16,7 +16,7 @@ from groundcheck.programs.glossary import (
     uncovered_concepts,
 )
 
-DATA = Path(__file__).parent.parent / "programs" / "data" / "glossary.tsv"
+DATA = Path(__file__).parent.parent / "programs" / "text" / "data" / "glossary.tsv"
 
 
 def test_glossary_table_is_well_formed_and_large():
@@ -111,8 +111,8 @@ def test_load_glossary_from_lines():
 
 
 def _synthetic_claims(path):
-    from groundcheck.programs.parse import parse_executor_output
-    from groundcheck.programs.trace_index import output_text
+    from groundcheck.programs.core.parse import parse_executor_output
+    from groundcheck.programs.core.trace_index import output_text
 
     for line in Path(path).read_text(encoding="utf-8").splitlines():
         session = json.loads(line)
@@ -146,7 +146,7 @@ def test_no_evidence_view_is_cached_by_text():
     """A process-wide cache keyed by output text would outlive sessions (and flatter benchmarks
     that repeat one session): views live with their call (`CallEvidence.view`), and a view passed
     in is used as is."""
-    from groundcheck.programs import glossary as g
+    from groundcheck.programs.text import glossary as g
 
     text = "write failed: No space left on device"
     first = g.evidence_view(text)
@@ -164,7 +164,7 @@ def test_qualified_class_names_name_their_concept():
 
 
 def test_scan_matcher_finds_what_the_automaton_finds(monkeypatch):
-    from groundcheck.programs import glossary as g
+    from groundcheck.programs.text import glossary as g
 
     text = "12:02 起连接池耗尽，数据库主从切换，pod 被 OOMKilled，No space left on device"
     expected = g.glossary().mentions(text)

@@ -10,10 +10,10 @@ from net_guard import loopback_only
 from openai_server import ScriptedOpenAIServer
 
 from groundcheck.programs.cli import main
-from groundcheck.programs.lm import LMSettings, make_lm
-from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.lm.settings import LMSettings, make_lm
+from groundcheck.programs.lm.verifier import LMChecker
 from groundcheck.programs.store import SessionStore
-from groundcheck.programs.verifier import LMChecker
 
 ALL_DIRECT = {f"c{i}": "direct_observation" for i in range(1, 6)}
 

@@ -8,9 +8,9 @@ import pytest
 from builders import base_session, binding, claim, session_with
 from fakes import ScriptedLM, verifier_answer
 
-from groundcheck.programs.artifacts import save_artifact
-from groundcheck.programs.pipeline import averify_session, verify_session
-from groundcheck.programs.verifier import LMChecker, Verifier, load_verifier
+from groundcheck.programs.core.pipeline import averify_session, verify_session
+from groundcheck.programs.lm.artifacts import save_artifact
+from groundcheck.programs.lm.verifier import LMChecker, Verifier, load_verifier
 
 ALL_DIRECT = {f"c{i}": "direct_observation" for i in range(1, 6)}
 

@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from groundcheck.programs import glossary as G
-from groundcheck.programs.evidence_facts import glossary_view
-from groundcheck.programs.facts import new_cause_wording
-from groundcheck.programs.pipeline import ensure_session, prepare_verification, verify_session
-from groundcheck.programs.tokens import extract_mentions
-from groundcheck.programs.trace_index import TraceIndex, literal_number_in
-from groundcheck.programs.units import declared_units, occurrence_agrees, readings
-from groundcheck.programs.wording import is_assertion
+from groundcheck.programs.core.evidence_facts import glossary_view
+from groundcheck.programs.core.facts import new_cause_wording
+from groundcheck.programs.core.pipeline import ensure_session, prepare_verification, verify_session
+from groundcheck.programs.core.trace_index import TraceIndex, literal_number_in
+from groundcheck.programs.text import glossary as G
+from groundcheck.programs.text.tokens import extract_mentions
+from groundcheck.programs.text.units import declared_units, occurrence_agrees, readings
+from groundcheck.programs.text.wording import is_assertion
 
 
 def session(

@@ -2,7 +2,7 @@
 
 import pytest
 
-from groundcheck.programs.negation import negation_conflict
+from groundcheck.programs.text.negation import negation_conflict
 
 FAILOVER_LOG = "12:01:07 sentinel +switch-master mymaster: failover to replica-2 completed"
 

@@ -9,11 +9,11 @@ from net_guard import loopback_only
 from openai_server import ScriptedOpenAIServer
 
 from groundcheck.evals.evaluate import evaluate
-from groundcheck.programs.executor import Executor, replay_tools
-from groundcheck.programs.lm import LMSettings, make_lm
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.turn import DiagnosisTurn
-from groundcheck.programs.verifier import LMChecker
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.lm.executor import Executor, replay_tools
+from groundcheck.programs.lm.settings import LMSettings, make_lm
+from groundcheck.programs.lm.turn import DiagnosisTurn
+from groundcheck.programs.lm.verifier import LMChecker
 
 ALL_DIRECT = {f"c{i}": "direct_observation" for i in range(1, 6)}
 

@@ -13,9 +13,9 @@ from groundcheck.evals.datasets import load_dataset
 from groundcheck.evals.executor_eval import evaluate_executor
 from groundcheck.evals.optimization_metrics import verifier_feedback_metric, verifier_score
 from groundcheck.evals.optimize import run_optimization, verifier_examples
-from groundcheck.programs.artifacts import DEFAULT_VERIFIER, METADATA_FILE, load_program, read_metadata
 from groundcheck.programs.errors import ConfigError
-from groundcheck.programs.verifier import LMChecker, Verifier
+from groundcheck.programs.lm.artifacts import DEFAULT_VERIFIER, METADATA_FILE, load_program, read_metadata
+from groundcheck.programs.lm.verifier import LMChecker, Verifier
 from groundcheck.signatures.verifier import ClaimVerdict
 
 logging.getLogger("dspy").setLevel(logging.ERROR)

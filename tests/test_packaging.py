@@ -96,7 +96,7 @@ def test_every_python_folder_is_a_listed_package_with_py_typed():
     for name in mapping.values():
         assert "py.typed" in SETUPTOOLS["package-data"][name], name
         assert (ROOT / SETUPTOOLS["package-dir"][name] / "py.typed").is_file(), name
-    assert "data/*" in SETUPTOOLS["package-data"]["groundcheck.programs"]
+    assert "data/*" in SETUPTOOLS["package-data"]["groundcheck.programs.text"]
 
 
 @pytest.mark.parametrize(
@@ -155,7 +155,8 @@ def test_installed_wheel_verifies_with_a_local_lm(tmp_path):
     wheel = tmp_path / "dist" / build.stdout.strip().splitlines()[-1]
     names = zipfile.ZipFile(wheel).namelist()
     for expected in ("groundcheck/signatures/py.typed", "groundcheck/programs/py.typed", "groundcheck/evals/py.typed",
-                     "groundcheck/programs/data/glossary.tsv", "groundcheck/evals/data/examples/pass_payment_503.json",
+                     "groundcheck/programs/text/data/glossary.tsv",
+                     "groundcheck/evals/data/examples/pass_payment_503.json",
                      "groundcheck/programs/compiled/verifier-default/program.json",
                      "groundcheck-0.1.0.dist-info/licenses/LICENSE"):
         assert expected in names, expected

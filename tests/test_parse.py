@@ -5,7 +5,7 @@ from builders import base_contract
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundcheck.programs.parse import parse_executor_output
+from groundcheck.programs.core.parse import parse_executor_output
 
 VALID = json.dumps(base_contract(), ensure_ascii=False)
 

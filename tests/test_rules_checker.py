@@ -1,7 +1,7 @@
 import pytest
 from builders import binding, claim, session_with
 
-from groundcheck.programs.pipeline import verify_session
+from groundcheck.programs.core.pipeline import verify_session
 
 
 def classes(session):

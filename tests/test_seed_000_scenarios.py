@@ -4,9 +4,9 @@ import json
 
 from builders import binding, claim, session_with
 
-from groundcheck.programs.facts import LEGACY_CLASS
-from groundcheck.programs.pipeline import verify_session
-from groundcheck.programs.self_evaluation import merge_verifier_evaluation
+from groundcheck.programs.core.facts import LEGACY_CLASS
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.core.self_evaluation import merge_verifier_evaluation
 from groundcheck.signatures.models import VERIFICATIONS, ClaimCheck
 
 

@@ -5,13 +5,13 @@ import json
 import pytest
 from builders import base_contract, base_session, binding, claim, session_with
 
-from groundcheck.programs.focused_input import focused_fields
-from groundcheck.programs.gatekeeper import run_gatekeeper
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.pipeline import prepare_verification, verify_session
-from groundcheck.programs.reply import operator_reply
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.trace_index import TraceIndex
+from groundcheck.programs.core.focused_input import focused_fields
+from groundcheck.programs.core.gatekeeper import run_gatekeeper
+from groundcheck.programs.core.parse import parse_executor_output
+from groundcheck.programs.core.pipeline import prepare_verification, verify_session
+from groundcheck.programs.core.reply import operator_reply
+from groundcheck.programs.core.sessions import ensure_session
+from groundcheck.programs.core.trace_index import TraceIndex
 
 
 def verifier_input(session):

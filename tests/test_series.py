@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from groundcheck.programs.series import claimed_values_at_times, parse_series, value_at_time_conflict
+from groundcheck.programs.text.series import claimed_values_at_times, parse_series, value_at_time_conflict
 
 RATE = {"metric": "http_server_5xx_rate", "unit": "req/s", "points": [["11:57", 0.2], ["12:02", 3.1], ["12:07", 68.0]]}
 T1430 = calendar.timegm((2026, 11, 8, 14, 30, 0))

@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from groundcheck.programs.spoofing import mixed_script_tokens
+from groundcheck.programs.text.spoofing import mixed_script_tokens
 
 
 @pytest.mark.parametrize(

@@ -6,8 +6,8 @@ import os
 import pytest
 from builders import session_with
 
+from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.errors import ConfigError
-from groundcheck.programs.pipeline import verify_session
 from groundcheck.programs.store import SessionStore
 
 WRITES = 40
@@ -101,8 +101,8 @@ def test_postgres_concurrent_writers_lose_nothing():
 import asyncio  # noqa: E402
 
 from groundcheck.programs.async_store import AsyncSessionStore, async_url_of  # noqa: E402
+from groundcheck.programs.core.self_evaluation import HISTORY_KEY, verifier_rounds  # noqa: E402
 from groundcheck.programs.errors import InputError  # noqa: E402
-from groundcheck.programs.self_evaluation import HISTORY_KEY, verifier_rounds  # noqa: E402
 from groundcheck.programs.store import ID_LENGTH, decode_text, encode_text  # noqa: E402
 
 ODD = "a\x00b \ud800 c\udfff \ue000 d\ue0000041 e"  # NUL, lone surrogates, the codec's own escape char

@@ -4,9 +4,9 @@ from collections import Counter
 from groundcheck.evals.datasets import SYNTHETIC_DIR, read_jsonl
 from groundcheck.evals.synthetic import FAULTS, generate_sessions
 from groundcheck.evals.synthetic.families import FAMILIES
-from groundcheck.programs.gatekeeper import RULES
-from groundcheck.programs.parse import fenced_body
-from groundcheck.programs.sessions import ensure_session
+from groundcheck.programs.core.gatekeeper import RULES
+from groundcheck.programs.core.parse import fenced_body
+from groundcheck.programs.core.sessions import ensure_session
 from groundcheck.signatures.models import VERDICTS, VERIFICATIONS
 
 SPLITS = {"train": (1, 480), "dev": (2, 240), "test": (3, 480)}

@@ -6,10 +6,8 @@ import unicodedata
 
 import pytest
 
-from groundcheck.programs.normalize import clean, fold, han_letter_ratio, normalize, substantive
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.tokens import extract_mentions
-from groundcheck.programs.trace_index import (
+from groundcheck.programs.core.sessions import ensure_session
+from groundcheck.programs.core.trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
     FAILED_ONLY,
@@ -19,6 +17,8 @@ from groundcheck.programs.trace_index import (
     literal_number_in,
     subject_values,
 )
+from groundcheck.programs.text.normalize import clean, fold, han_letter_ratio, normalize, substantive
+from groundcheck.programs.text.tokens import extract_mentions
 from groundcheck.signatures.models import EvidenceBinding
 
 LOG = "2026-11-28T10:05:01 ERROR [payment-service] upstream returned 503, pool-7 exhausted: active=50 max=50"

@@ -2,10 +2,10 @@ import re
 
 from builders import base_session, claim, session_with
 
-from groundcheck.programs.parse import parse_executor_output
-from groundcheck.programs.sessions import ensure_session
-from groundcheck.programs.trace_index import TraceIndex
-from groundcheck.programs.trace_summary import summarize_trace
+from groundcheck.programs.core.parse import parse_executor_output
+from groundcheck.programs.core.sessions import ensure_session
+from groundcheck.programs.core.trace_index import TraceIndex
+from groundcheck.programs.core.trace_summary import summarize_trace
 
 
 def summary(session, budget=12_000):

@@ -14,12 +14,12 @@ from fakes import ScriptedLM
 from test_executor_turn import ALL_CALLS, _wrong_contract, react_steps
 
 from groundcheck.programs import SessionStore, verifier_rounds
-from groundcheck.programs.executor import Executor, replay_tools
-from groundcheck.programs.lm import LMSettings, make_lm
-from groundcheck.programs.reply import EXECUTOR_UNAVAILABLE, VERIFIER_UNAVAILABLE
-from groundcheck.programs.turn import DiagnosisTurn
-from groundcheck.programs.verifier import LMChecker as _LMChecker
-from groundcheck.programs.verifier import Verifier
+from groundcheck.programs.core.reply import EXECUTOR_UNAVAILABLE, VERIFIER_UNAVAILABLE
+from groundcheck.programs.lm.executor import Executor, replay_tools
+from groundcheck.programs.lm.settings import LMSettings, make_lm
+from groundcheck.programs.lm.turn import DiagnosisTurn
+from groundcheck.programs.lm.verifier import LMChecker as _LMChecker
+from groundcheck.programs.lm.verifier import Verifier
 
 PLAN = [("query_logs", {"service": "order-service"}), ("query_metrics", {"metric": "m"})]
 LOG_LINE = base_session()["tool_calls"][0]["output"]

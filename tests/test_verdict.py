@@ -1,8 +1,8 @@
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundcheck.programs.evidence_facts import SUPPORT_RANK, ClaimEvidence, HardFact
-from groundcheck.programs.verdict import STRICTNESS, decide_verdict, groundedness
+from groundcheck.programs.core.evidence_facts import SUPPORT_RANK, ClaimEvidence, HardFact
+from groundcheck.programs.core.verdict import STRICTNESS, decide_verdict, groundedness
 from groundcheck.signatures.models import (
     VERIFICATIONS,
     ClaimCheck,
@@ -238,7 +238,7 @@ def test_replay_reads_objects_strings_and_fences_and_survives_garbage():
 
     from builders import session_with
 
-    from groundcheck.programs.pipeline import verify_session
+    from groundcheck.programs.core.pipeline import verify_session
 
     checks = {"claim_checks": [{"claim_id": f"c{i}", "verification": "direct_observation"} for i in range(1, 6)],
               "verdict": "pass"}

@@ -1,5 +1,5 @@
 """Synthetic Chinese AIOps sessions with labels that come from their construction (never the checker)."""
 
-from groundcheck.evals.synthetic.generate import FAULTS, generate_sessions
+from .generate import FAULTS, generate_sessions
 
 __all__ = ["FAULTS", "generate_sessions"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from groundcheck.evals.synthetic.incident import Builder, Incident, bind, claim, hhmm, kb_doc, points
+from .incident import Builder, Incident, bind, claim, hhmm, kb_doc, points
 
 
 def db_pool(b: Builder) -> Incident:

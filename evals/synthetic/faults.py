@@ -14,8 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from groundcheck.evals.synthetic.incident import Incident
-from groundcheck.programs.trace_index import output_text
+from groundcheck.programs.core.trace_index import output_text
+
+from .incident import Incident
 
 FAKE_CODES = ("ORA-00060", "ORA-04031", "E11000", "ERR_CONN_RESET_5012", "SQLSTATE-40001", "MYSQL-1213", "K8S-0042")
 FAKE_HOSTS = ("db-replica-3.prod.internal", "cache-node-17", "mq-broker-09.prod.internal", "10.31.7.88")

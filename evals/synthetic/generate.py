@@ -6,9 +6,9 @@ import json
 import random
 from typing import Any
 
-from groundcheck.evals.synthetic.families import FAMILIES
-from groundcheck.evals.synthetic.faults import FAULTS, Draft
-from groundcheck.evals.synthetic.incident import Builder
+from .families import FAMILIES
+from .faults import FAULTS, Draft
+from .incident import Builder
 
 _LOWERING = {"unsupported", "external_unknown", "overstated"}
 

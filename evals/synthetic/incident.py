@@ -10,7 +10,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from groundcheck.programs.trace_index import output_text
+from groundcheck.programs.core.trace_index import output_text
 
 
 @dataclass

@@ -1,0 +1,272 @@
+"""Legacy `facts_checked` (seed 001, spec §1 and §9).
+
+For a valid contract: one item per claim (mapped from its claim check), then the extra answer
+facts: assertive sentences of `user_facing_answer` (not advice, not hedged) that name an entity or
+number no claim contains, or that assert content (a cause, an event, a state: glossary concepts)
+that no claim carries. They are classified by the trace and can only lower a verdict.
+For unparseable output: the natural-language fallback over `executor_final_answer`, recorded for
+audit only (it can never support a verdict). Output that looks like the contract's JSON gives its
+claim texts, summary and answer sentences rather than its JSON lines.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck
+
+from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
+from ..text.negation import NEGATABLE
+from ..text.normalize import contains_token, fold
+from ..text.tokens import Mentions, extract_mentions
+from ..text.wording import CAUSAL, is_assertion, split_sentences
+from .evidence_facts import glossary_view
+from .trace_index import TraceIndex, literal_number_in
+
+LEGACY_CLASS: dict[str, str] = {
+    "direct_observation": "direct_evidence",
+    "reasonable_inference": "indirect_support",
+    "overstated": "indirect_support",
+    "unsupported": "no_evidence",
+    "external_unknown": "no_evidence",
+    "contradicted": "contradicted",
+}
+_PROSE_KEYS = ("diagnosis_summary", "claim_text", "user_facing_answer")
+# "key": "value" pairs of JSON text, the last value possibly cut off by truncation
+_JSON_STRING = re.compile(r'"(?P<key>[A-Za-z_]+)"\s*:\s*"(?P<value>(?:[^"\\]|\\.)*)(?:"|\Z)', re.DOTALL)
+_NOT_PROSE_KEYS = frozenset(
+    {
+        "answer_version",
+        "claim_id",
+        "claim_type",
+        "support_level",
+        "source_type",
+        "source_id",
+        "tool_name",
+        "evidence_excerpt",
+        "source_invocation_ids",
+        "trace_ref",
+        "invocation_id",
+        "doc_id",
+    }
+)
+_JSON_DEBRIS = re.compile(r'["{}\[\]]')
+_LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
+_FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
+
+
+def legacy_class(verification: str) -> str:
+    return LEGACY_CLASS[verification]
+
+
+def claim_facts(contract: ExecutorContract, checks: list[ClaimCheck]) -> list[FactCheck]:
+    by_id = {c.claim_id: c for c in checks}
+    return [
+        FactCheck(
+            fact=claim.claim_text,
+            classification=legacy_class(by_id[claim.claim_id].verification),
+            claim_id=claim.claim_id,
+            source="claim",
+        )
+        for claim in contract.claims
+        if claim.claim_id in by_id
+    ]
+
+
+def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[FactCheck]:
+    """Assertive answer sentences that name or assert something no claim carries, classified by the trace."""
+    claims_text = "\n".join(
+        c.claim_text + "\n" + "\n".join(b.evidence_excerpt for b in c.evidence_bindings) for c in contract.claims
+    )
+    claims_flat = fold(claims_text)
+    claims_view = EvidenceView(claims_text)
+    outputs: list[EvidenceView] | None = None
+    facts = []
+    for sentence in split_sentences(contract.user_facing_answer):
+        if not is_assertion(sentence):
+            continue
+        mentions = extract_mentions(sentence)
+        new_entities = [e for e in mentions.entities if not contains_token(claims_flat, e)]
+        new_numbers = [n for n in mentions.numbers if not literal_number_in(claims_flat, n)]
+        new_concepts = _new_concept_mentions(sentence, claims_view)
+        new_cause = not new_concepts and new_cause_wording(sentence, claims_text)
+        if not new_entities and not new_numbers and not new_concepts and not new_cause:
+            continue
+        classification = classify_by_trace(Mentions(tuple(new_entities), tuple(new_numbers)), index)
+        if new_concepts and classification != "contradicted":
+            if outputs is None:  # decoded JSON-in-strings and the calls' subjects too
+                outputs = [glossary_view(ev) for ev in index.calls.values() if ev.ok]
+            carried = all(any(carries(o, c) for o in outputs for c in ids) for ids in new_concepts)
+            if not carried:
+                classification = "no_evidence"
+            elif not new_entities and not new_numbers:
+                classification = "indirect_support"
+        if new_cause and classification != "contradicted":
+            if outputs is None:
+                outputs = [glossary_view(ev) for ev in index.calls.values() if ev.ok]
+            if not new_cause_wording(sentence, "\n".join(v.text for v in outputs)):
+                classification = "indirect_support" if classification == "no_evidence" else classification
+            else:
+                classification = "no_evidence"
+        facts.append(
+            FactCheck(fact=sentence, classification=classification, claim_id=None, source="user_facing_answer")
+        )
+    return facts
+
+
+def asserted_new_concepts(sentence: str, claims_text: str | EvidenceView) -> list[str]:
+    """Concepts a sentence asserts (not negated, not hedged) that no claim names or quotes.
+
+    Only content counts: a cause (the sentence has a causal marker: 原因/导致/由于/因为/根因...), or an
+    event or state ("主从切换", "OOM"). A component alone ("数据库") asserts nothing.
+
+    Example:
+        >>> asserted_new_concepts("根本原因是上游数据库主从切换", "磁盘已满导致写入失败")
+        ['upstream', 'database', 'failover']
+    """
+    return list(dict.fromkeys(ids[0] for ids in _new_concept_mentions(sentence, claims_text)))
+
+
+def _new_concept_mentions(sentence: str, claims_text: str | EvidenceView) -> list[tuple[str, ...]]:
+    """The concept ids of each mention `asserted_new_concepts` counts (a term may name several)."""
+    analysis = claim_analysis(sentence)
+    if not analysis.mentions:
+        return []
+    claims_view = evidence_view(claims_text)
+    found: list[tuple[str, ...]] = []
+    for i, m in enumerate(analysis.mentions):
+        if i in analysis.negated or i in analysis.hedged:
+            continue
+        if any(claims_view.carries(cid) for cid in m.concept_ids):
+            continue
+        if m.concept_ids not in found:
+            found.append(m.concept_ids)
+    if not found:
+        return []
+    if CAUSAL.search(sentence) or any(NEGATABLE.intersection(ids) for ids in found):
+        return found
+    return []
+
+
+def new_cause_wording(sentence: str, known_text: str) -> bool:
+    """A cause the sentence asserts in Chinese words that `known_text` mostly lacks.
+
+    For a causal sentence (原因是 / 导致 / 由于...) that names no glossary concept: the Chinese
+    character pairs after the causal marker ("定时清理任务被误删", only Chinese words and no glossary
+    term) are its content; when fewer than
+    half of them occur in the known text (the claims, or the tool outputs), it asserts a cause that
+    they do not carry (spec §9 extra fact). Hedged sentences are not assertions and never get here.
+    """
+    m = CAUSAL.search(sentence)
+    if not m:
+        return False
+    cause = sentence[m.end() :]
+    if _LATIN_OR_DIGIT.search(cause) or claim_analysis(cause).mentions:
+        return False  # quoted output, an identifier or a glossary concept: the other checks read those
+    pairs = _han_pairs(cause)
+    if len(pairs) < 3:
+        return False
+    known = compact(known_text)
+    return 2 * sum(p in known for p in pairs) < len(pairs)
+
+
+def _han_pairs(text: str) -> list[str]:
+    pairs: list[str] = []
+    for run in _HAN_RUN.findall(compact(text)):
+        pairs.extend(run[i : i + 2] for i in range(len(run) - 1))
+    return list(dict.fromkeys(pairs))
+
+
+def fallback_facts(final_answer: str | None, index: TraceIndex) -> list[FactCheck]:
+    """Seed 001's natural-language fallback: fact-like sentences of the raw final answer.
+
+    When the output is JSON-shaped (a broken contract), its prose fields are read instead of its
+    lines: claim texts, the diagnosis summary and the sentences of the answer.
+    """
+    if not final_answer or not final_answer.strip():
+        return []
+    facts = []
+    for sentence in fallback_sentences(final_answer):
+        if not is_assertion(sentence) or len(sentence) < 4:
+            continue
+        facts.append(
+            FactCheck(
+                fact=sentence,
+                classification=classify_by_trace(extract_mentions(sentence), index),
+                claim_id=None,
+                source="executor_final_answer",
+            )
+        )
+    return facts
+
+
+def fallback_sentences(final_answer: str) -> list[str]:
+    """The fact-like sentences of unparseable output, without repeats.
+
+    Example:
+        >>> fallback_sentences('{"claims": [{"claim_text": "磁盘已满"}], "user_facing_answer": "磁盘已满。根因')
+        ['磁盘已满', '根因']
+    """
+    text = _FENCE.sub("", final_answer.strip())
+    if not _json_shaped(text):
+        return split_sentences(final_answer)
+    start, end = text.find("{"), text.rfind("}")
+    around = [text[:start]] if start > 0 else []
+    if end != -1 and end > start:
+        around.append(text[end + 1 :])
+    json_part = text[max(start, 0) :]  # to the end: a truncated value runs past the last "}"
+    pairs = list(_string_pairs(json_part))
+    prose = [v for k, v in pairs if k in _PROSE_KEYS]
+    if not prose:
+        prose = [v for k, v in pairs if k not in _NOT_PROSE_KEYS and _natural_language(v)]
+    prose = [a.strip() for a in around if a.strip() and not _JSON_DEBRIS.search(a)] + prose
+    unique: dict[str, str] = {}
+    for value in prose:
+        for sentence in split_sentences(value):
+            unique.setdefault(sentence.rstrip("。！？；!?;. "), sentence)
+    return list(unique.values())
+
+
+def classify_by_trace(mentions: Mentions, index: TraceIndex) -> str:
+    """A sentence without bindings: its named entities and numbers against the whole trace.
+
+    Never `direct_evidence`: nothing was cited, so at best the trace supports it indirectly.
+    """
+    if not mentions.entities and not mentions.numbers:
+        return "no_evidence"
+    every_call = list(index.calls)
+    for entity in mentions.entities:
+        if index.token_location(entity, every_call) == "nowhere":
+            return "contradicted"
+    for number in mentions.numbers:
+        if not index.number_anywhere(number):
+            return "no_evidence" if number.is_soft else "contradicted"
+    return "indirect_support"
+
+
+def _json_shaped(text: str) -> bool:
+    return text[:1] in "{[" or any(f'"{key}"' in text for key in _PROSE_KEYS)
+
+
+def _string_pairs(text: str) -> Iterator[tuple[str, str]]:
+    """("key", decoded value) of every string member of JSON text, tolerating truncation."""
+    for m in _JSON_STRING.finditer(text):
+        yield m["key"], _decode(m["value"])
+
+
+def _decode(raw: str) -> str:
+    try:
+        return json.loads(f'"{raw}"')
+    except ValueError:
+        trimmed = re.sub(r"\\u?[0-9a-fA-F]{0,3}$|\\$", "", raw)  # a cut escape at the end
+        try:
+            return json.loads(f'"{trimmed}"')
+        except ValueError:
+            return raw.replace('\\"', '"').replace("\\n", "\n")
+
+
+def _natural_language(value: str) -> bool:
+    return len(value) >= 8 and (" " in value.strip() or any("\u4e00" <= ch <= "\u9fff" for ch in value))

@@ -1,0 +1,156 @@
+"""Soft judgements: lexical readings of a claim against its cited evidence (spec §8: not floors).
+
+A word the cited output does not carry, certainty wording, a causal link stated as an observation:
+these are the rules backend's best reading of meaning from words. The rules checker lowers a class
+by them; a model may overrule them (an honest paraphrase the words could not match).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from groundcheck.signatures.models import Claim, EvidenceBinding
+
+from ..text.content_words import content_words, word_in
+from ..text.glossary import Coverage, EvidenceView, concept_coverage, coverage_class, evidence_view
+from ..text.negation import denied_antonym, negation_conflict
+from ..text.normalize import fold
+from ..text.tokens import extract_mentions
+from ..text.wording import CAUSAL, CERTAIN, EVIDENCE_CAUSAL, GENERAL_KNOWLEDGE, SCOPE
+from .trace_index import TraceIndex, literal_number_in
+
+_MIN_WORD_COVERAGE = 0.5
+_CLAUSE_END = re.compile(r"[，。；,;！？!?]")
+# Measures a claim may name beside their value: the value, found in the output, carries them.
+MEASURED_BY: dict[str, frozenset[str]] = {
+    "latency": frozenset({"seconds"}),
+    "capacity": frozenset({"bytes"}),
+    "memory": frozenset({"bytes"}),
+    "disk_usage": frozenset({"ratio"}),
+}
+# "3/3 ready", "0/4 healthy": a count over a whole set of at least two shows all (or none) of it
+_ALL_OF = re.compile(r"(?<![\d/.])(?:([2-9]|[1-9]\d+)/\1|0/(?:[2-9]|[1-9]\d+))(?![\d/.])")
+
+
+@dataclass(frozen=True)
+class SoftJudgement:
+    """A lexical finding and the class it lowers a claim to in the rules backend."""
+
+    judgement: str  # stable id, e.g. "new_words", "certain_wording"
+    lowers_to: str
+    detail: str
+
+
+def judge_wording(
+    claim: Claim,
+    index: TraceIndex,
+    cited: list[str],
+    usable: list[EvidenceBinding],
+    outside_cited: list[str],
+    entities: tuple[str, ...],
+    cited_texts: Sequence[str | EvidenceView],
+) -> list[SoftJudgement]:
+    """Every soft judgement of one claim, in the order the rules backend applies them.
+
+    `cited_texts` are the outputs of the cited calls that succeeded (never their arguments), as
+    text or as each call's `EvidenceView` (which keeps its concept lookups for the next claim).
+    """
+    views = [evidence_view(t) for t in cited_texts]
+    found: list[SoftJudgement] = []
+    text = claim.claim_text
+    if GENERAL_KNOWLEDGE.search(text):
+        found.append(SoftJudgement("general_knowledge", "external_unknown", "it rests on general knowledge"))
+    words = content_words(text, skip=entities).words
+    cited_calls = index.observed(cited)
+    uncovered = [w for w in words if not any(word_in(ev.flat, w) for ev in cited_calls)]
+    if len(words) >= 2 and len(uncovered) / len(words) > 1 - _MIN_WORD_COVERAGE:
+        detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
+        found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))
+    if outside_cited:
+        detail = f"{quote_items(outside_cited)} appear only outside the cited output"
+        found.append(SoftJudgement("outside_cited", "reasonable_inference", detail))
+    new = [w for w in uncovered if not index.word_anywhere(w)]
+    if new:
+        detail = f"it adds {quote_items(new)}, which neither the trace nor the question mentions"
+        found.append(SoftJudgement("new_words", "overstated", detail))
+    elif uncovered:
+        detail = f"{quote_items(uncovered)} are not in the cited output"
+        found.append(SoftJudgement("uncovered_words", "reasonable_inference", detail))
+    if usable:
+        found.extend(_meaning(claim, views))
+    excerpts = " ".join(b.evidence_excerpt for b in usable)
+    if (
+        claim.support_level == "direct"
+        and CAUSAL.search(text)
+        and not _states_cause(excerpts)
+        and not _cause_quoted(text, excerpts)
+    ):
+        detail = "it presents a causal inference as a direct observation"
+        found.append(SoftJudgement("causal_as_direct", "overstated", detail))
+    scope = SCOPE.search(text)
+    if scope and usable and not any(SCOPE.search(v.text) or _ALL_OF.search(v.text) for v in views):
+        detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
+        found.append(SoftJudgement("scope_wording", "overstated", detail))
+    if CERTAIN.search(text):
+        # only lowers a claim that is already less than directly observed
+        found.append(SoftJudgement("certain_wording", "overstated", "it words an inference with certainty"))
+    return found
+
+
+def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
+    """Glossary concepts against the cited outputs, in either language: denied or not carried."""
+    found = []
+    negated = negation_conflict(claim.claim_text, views)
+    if negated:
+        found.append(SoftJudgement("negation", "contradicted", negated))
+    coverage = concept_coverage(claim.claim_text, views)
+    if coverage.uncovered:
+        # "IO 线程已停止" over "Replica_IO_Running: No": a denied opposite carries it; "耗时 912s" over
+        # "finished in 912s": a quantity the output states carries the measure it is a value of
+        kept = tuple(
+            c for c in coverage.uncovered
+            if not any(denied_antonym(v, c) for v in views) and not _measured(c, claim.claim_text, views)
+        )
+        coverage = Coverage(coverage.named, kept)
+    lowered = coverage_class(coverage, claim.support_level)
+    if lowered:
+        names = quote_items(list(coverage.uncovered))
+        found.append(SoftJudgement("uncovered_concepts", lowered, f"it names {names}, which the cited output does "
+                                   "not carry in either language"))
+    return found
+
+
+def _measured(concept_id: str, claim_text: str, views: list[EvidenceView]) -> bool:
+    """The claim states a value of the concept's kind (a duration for latency) that a cited output
+    states in the same unit: the output carries the measure by its value."""
+    kinds = MEASURED_BY.get(concept_id)
+    if not kinds:
+        return False
+    numbers = [n for n in extract_mentions(claim_text).numbers if n.kind in kinds]
+    return any(literal_number_in(v.text, n) for n in numbers for v in views)
+
+
+def _cause_quoted(text: str, excerpts: str) -> bool:
+    """The cause the claim gives ("原因 KubeletNotReady（PLEG is not healthy）") is quoted from the
+    excerpt: every identifier and Latin word of the clause after the causal marker is in it."""
+    m = CAUSAL.search(text)
+    clause = _CLAUSE_END.split(text[m.end() :], 1)[0] if m else ""
+    mentions = extract_mentions(clause)
+    words = content_words(clause, skip=mentions.entities)
+    tokens = [*mentions.entities, *words.names, *words.words]
+    if not tokens:
+        return False
+    flat = fold(excerpts)
+    return all(word_in(flat, t) for t in tokens) and all(literal_number_in(flat, n) for n in mentions.numbers)
+
+
+def _states_cause(excerpts: str) -> bool:
+    """The quoted evidence states a cause itself ("X failed: Y", "timed out (...) while ...")."""
+    return bool(CAUSAL.search(excerpts) or EVIDENCE_CAUSAL.search(excerpts))
+
+
+def quote_items(items: list[str], limit: int = 4) -> str:
+    shown = ", ".join(repr(fold(i)) for i in items[:limit])
+    return shown + (f" and {len(items) - limit} more" if len(items) > limit else "")

@@ -1,0 +1,643 @@
+"""Searchable views of a session's tool outputs, built lazily and once per call: the evidence layer.
+
+Every matching stage (Gatekeeper, evidence facts, rules claim checker, answer facts) asks this
+index; the normalised texts of large outputs are computed only when something is looked up in them.
+
+What counts as evidence (spec §6):
+- only a call's *output*: an excerpt or a number found only in its `arguments` (a query window, a
+  limit, a search string) was never observed. The identifiers that name the call's subject (the
+  service, pod, namespace, host... whose data this is, see `SUBJECT_KEYS`) stay usable as context
+  for entity and word search, so a claim naming the queried service is still grounded in the call;
+- only calls with `status: "ok"`: text in the output of a failed call supports nothing. It still
+  counts as *present in the trace* (an entity a failed call mentions is not fabricated);
+- a string output that is itself JSON is searched decoded as well;
+- guidance (runbook / skill / historical-case documents) is recognised by where the excerpt sits,
+  whatever the binding's `source_type` / `source_id` say.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, TypeVar, overload
+
+from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, Session, ToolCall
+
+from ..text.arithmetic import follows_by_arithmetic, matches_directly
+from ..text.content_words import word_in
+from ..text.normalize import contains_token, fold, normalize, substantive
+from ..text.spoofing import mixed_script_tokens
+from ..text.tokens import NumberMention, iter_numbers
+from ..text.units import Reading, declared_units, occurrence_agrees, readings
+
+Location = Literal["cited", "trace", "nowhere"]
+_T = TypeVar("_T")
+
+
+class _cached(Generic[_T]):  # lower case: a decorator, like functools.cached_property
+    """`functools.cached_property` without its lock: Python 3.11 takes one lock per property,
+    shared by every instance and thread, on each first access, which costs more than most of the
+    values cached here. A race computes a value twice; both results are equal."""
+
+    def __init__(self, func: Callable[[Any], _T]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, obj: None, owner: type | None = None) -> _cached[_T]: ...
+    @overload
+    def __get__(self, obj: object, owner: type | None = None) -> _T: ...
+    def __get__(self, obj: object | None, owner: type | None = None) -> _T | _cached[_T]:
+        if obj is None:
+            return self
+        value = obj.__dict__[self.name] = self.func(obj)
+        return value
+# Why a binding is not usable evidence (`TraceIndex.binding_usable`), in the order they are tested.
+FABRICATED = "fabricated invocation"
+FAILED_ONLY = "only failed calls"
+TOOL_MISMATCH = "tool mismatch"
+EXCERPT_NOT_FOUND = "excerpt not found"
+GUIDANCE = "guidance"
+
+# Argument keys whose (identifier-like) values name what a call is about. Matched on the key's last
+# `_`-separated word too: `pod_name`, `kafka_cluster_name`, `topic_name`, `group_id`.
+SUBJECT_KEYS = frozenset(
+    {
+        "service", "svc", "app", "application", "pod", "pod_name", "namespace", "ns", "host", "hostname",
+        "node", "instance", "container", "deployment", "statefulset", "daemonset", "workload", "job",
+        "cluster", "db", "database", "table", "bucket",
+        "metric", "kind", "resource", "resource_type", "resource_name", "name", "target", "mount",
+        "region", "zone", "url", "endpoint",
+    }
+)
+# Record filters select which records of a system a call returns (a consumer group's or topic's
+# rows, one trace id): a value only there was never observed, even with a subject-like key name.
+_FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
+_SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster")
+_MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
+_IDENTIFIER = re.compile(r"\S*[^\W\d_]\S*")  # no white space, at least one letter
+_NUMBERS_PER_CALL = 2000
+_INDEX_AFTER = 32  # distinct number lookups on one large output before its digit runs are indexed
+_INDEX_MIN_CHARS = 1_000_000
+# An integer standing alone exactly as `_literal_number_pattern(digits, clock=False)` requires it.
+_STANDALONE_INT = re.compile(r"(?<![A-Za-z0-9._:])(?<!\d-)([0-9]++)(?!\d|\.\d|[a-z]*\d|:\d|-\d)")
+_SEP = "\x00"  # between JSON text and the strings inside it: no excerpt spans it
+_LEADING_NUMBER = re.compile(r"[\d.,+\-]+")
+_RIGHT_EDGE = re.compile(r"\d|\.\d|[a-z]*\d|:\d|-\d")  # what may not follow a stand-alone number
+_RIGHT_EDGE_CLOCK = re.compile(r"\d|\.\d|[a-z]*\d")
+_JSON_START = re.compile(r"\s*[\[{]")
+_JSON_ESCAPED = re.compile(r'["\\\x00-\x1f]')  # what json.dumps(ensure_ascii=False) escapes
+
+
+@dataclass(frozen=True)
+class KnowledgeDoc:
+    doc_id: str
+    doc_type: str
+
+    @property
+    def is_guidance(self) -> bool:
+        return self.doc_type.lower() in GUIDANCE_DOC_TYPES
+
+
+class CallEvidence:
+    """One tool call's output in the forms matching needs."""
+
+    def __init__(self, call: ToolCall) -> None:
+        self.call = call
+        self._out_end = 0  # set with `flat`
+        self._part_ends: list[int] = []  # where each text of the output ends in `flat` (+1), set with it
+        self._literal_memo: dict[tuple[str, str], bool] = {}  # claims repeat numbers; outputs are large
+        self._ints: set[str] | None = None
+        self._views: dict[str, Any] = {}
+
+    @_cached
+    def ok(self) -> bool:
+        return self.call.status == "ok"
+
+    @_cached
+    def text(self) -> str:
+        """The output as the Executor saw it: the string itself, or its JSON text."""
+        return output_text(self.call.output)
+
+    @_cached
+    def value(self) -> Any:
+        """The output as a JSON value: itself, or a string output decoded when it is a JSON object
+        or array (None for plain text). Decoding is tried only when it starts with { or [."""
+        out = self.call.output
+        if not isinstance(out, str):
+            return out
+        if not _JSON_START.match(out):
+            return None
+        try:
+            decoded = json.loads(out)
+        except ValueError:
+            return None
+        return decoded if isinstance(decoded, dict | list) else None
+
+    @_cached
+    def _texts(self) -> list[str]:
+        """Every text the output is searched in: its text, the decoded JSON text of a string output,
+        and the strings inside a JSON value that its JSON text shows escaped (quotes, newlines...).
+
+        A string JSON shows verbatim is already in the JSON text, so it is not repeated: a metrics
+        dump of a million short strings costs one text, not a million more.
+        """
+        texts = [self.text]
+        value = self.value
+        if value is None:
+            return texts
+        if isinstance(self.call.output, str):
+            texts.append(json.dumps(value, ensure_ascii=False))
+        if "\\" in texts[-1]:  # json.dumps escapes with a backslash: no backslash, nothing escaped
+            texts.append(_SEP.join(s for s in _strings_in(value) if _JSON_ESCAPED.search(s)))
+        return texts
+
+    @_cached
+    def norm(self) -> str:
+        """Spec §6 normalisation of every text of the output (see `_texts`)."""
+        return _SEP.join(normalize(t) for t in self._texts)
+
+    @_cached
+    def flat(self) -> str:
+        """Folded output, white space kept, for token search with word boundaries; the call's
+        subject identifiers (`subject`) follow it after `out_end`."""
+        parts = [fold(t) for t in self._texts]
+        self._out_end = sum(len(p) for p in parts) + len(parts) - 1
+        self._part_ends = list(itertools.accumulate(len(p) + 1 for p in parts))  # each + its "\n"
+        if self.subject:
+            # after "\n\x00", not bare white space: no unit of the subject attaches to a number before it
+            parts.append(f"\x00{self.subject}")
+        return "\n".join(parts)
+
+    @property
+    def out_end(self) -> int:
+        """Where the output part of `flat` ends: numbers and spoof checks look only before it."""
+        return len(self.flat) and self._out_end
+
+    @_cached
+    def subject(self) -> str:
+        """The folded identifier values of the subject arguments (service, pod, namespace...)."""
+        return "\n".join(fold(v) for v in subject_values(self.call.arguments))
+
+    @_cached
+    def numbers(self) -> list[NumberMention]:
+        """The output's numbers, each as often as the output states it: the other texts of one
+        output (a string's decoded JSON, escaped strings) repeat its numbers, and a repeat would
+        read as a second value ("97%" twice would make 100% a ratio of two equal values)."""
+        flat = self.flat
+        end = self.out_end
+        if end < len(flat) and iter_numbers(self.subject, 1):
+            flat = flat[:end]  # rare: a subject value holds a number of its own; copy the output part
+        found = iter_numbers(flat, _NUMBERS_PER_CALL)
+        ends = self._part_ends
+        if len(ends) < 2:
+            return found
+        first = iter_numbers(flat[: ends[0] - 1], _NUMBERS_PER_CALL)
+        if len(first) == len(found):
+            return found
+        kept = list(first)
+        for start, stop in itertools.pairwise(ends):  # each other text of the output
+            alternative = flat[start : stop - 1]
+            shown = Counter(first)
+            for number in iter_numbers(alternative, _NUMBERS_PER_CALL):
+                if shown[number] > 0:
+                    shown[number] -= 1
+                else:
+                    kept.append(number)
+        return kept[:_NUMBERS_PER_CALL]
+
+    @_cached
+    def documents(self) -> list[KnowledgeDoc]:
+        """Knowledge documents (objects with a `doc_type`) anywhere in the output."""
+        if self.value is None or "doc_type" not in self.text:
+            return []  # no walk over a large value that holds no document
+        return [KnowledgeDoc(str(d.get("doc_id", "")), str(d["doc_type"])) for d in _docs_in(self.value)]
+
+    @_cached
+    def has_guidance(self) -> bool:
+        return any(d.is_guidance for d in self.documents)
+
+    @_cached
+    def norm_without_guidance(self) -> str:
+        """`norm` of the output with its guidance documents taken out (`norm` when it has none)."""
+        if not self.has_guidance:
+            return self.norm
+        pruned = None if _is_guidance_doc(self.value) else _without_guidance(self.value)
+        text = json.dumps(pruned, ensure_ascii=False)
+        escaped = _SEP.join(s for s in _strings_in(pruned) if _JSON_ESCAPED.search(s))
+        return f"{normalize(text)}{_SEP}{normalize(escaped)}"
+
+    def view(self, name: str, build: Callable[[CallEvidence], _T]) -> _T:
+        """A view of this call that another stage derives from it, built once per call and session
+        (parsed series, a glossary view...), so that per-claim checks never re-read a large output.
+
+        Example:
+            points = ev.view("series", lambda ev: parse_series(ev.call.output))
+        """
+        if name not in self._views:
+            self._views[name] = build(self)
+        return self._views[name]  # type: ignore[no-any-return]
+
+    def contains_excerpt(self, norm_excerpt: str) -> bool:
+        return norm_excerpt in self.norm
+
+    def contains_token(self, token: str) -> bool:
+        """In the output or among the subject identifiers."""
+        return contains_token(self.flat, token)
+
+    def has_literal_number(self, number: NumberMention) -> bool:
+        """The number as written occurs in the output (`literal_number_in`), arguments excluded.
+
+        Each lookup of an absent number scans the whole output; past `_INDEX_AFTER` distinct
+        lookups on a large output, its stand-alone integers are indexed in one scan, so that 500
+        claims over 10 MB cost one scan, not 500.
+        """
+        key = (number.text, number.kind)
+        if key not in self._literal_memo:
+            ints = self._standalone_ints() if number.kind != "clock" else None
+            digits = _digits_of(number) if ints is not None else ""
+            if ints is not None and digits.isascii() and digits.isdigit() and digits not in ints:
+                self._literal_memo[key] = False
+            elif ints is not None and digits.isascii() and digits.isdigit() and not _has_unit(number):
+                self._literal_memo[key] = True
+            else:
+                self._literal_memo[key] = literal_number_in(self.flat, number, self.out_end, self._declared)
+        return self._literal_memo[key]
+
+    @_cached
+    def declared_units(self) -> frozenset[Reading]:
+        """Units the output declares for its bare numbers (`units.declared_units`)."""
+        return declared_units(self.flat[: self.out_end])
+
+    def _declared(self) -> frozenset[Reading]:
+        return self.declared_units
+
+    def _standalone_ints(self) -> set[str] | None:
+        if self._ints is None and len(self._literal_memo) >= _INDEX_AFTER and self.out_end >= _INDEX_MIN_CHARS:
+            self._ints = _standalone_ints(self.flat, self.out_end)
+        return self._ints
+
+    def output_contains_token(self, token: str) -> bool:
+        return contains_token(self.flat, token, self.out_end)
+
+
+class TraceIndex:
+    """All tool calls of one session, by invocation id."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.calls: dict[str, CallEvidence] = {c.invocation_id: CallEvidence(c) for c in session.tool_calls}
+        # the Gatekeeper, the evidence facts and the checkers ask the same questions of the same bindings
+        self._excerpt_memo: dict[tuple[str, tuple[str, ...]], bool] = {}
+        self._guidance_memo: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
+        self._norm_memo: dict[str, str] = {}
+
+    @_cached
+    def query_flat(self) -> str:
+        return fold(self.session.original_query)
+
+    def get(self, invocation_id: str) -> CallEvidence | None:
+        return self.calls.get(invocation_id)
+
+    def existing(self, invocation_ids: Iterable[str]) -> list[CallEvidence]:
+        """The cited calls that exist, failed ones included (for references and `evidence_refs`)."""
+        return [self.calls[i] for i in invocation_ids if i in self.calls]
+
+    def observed(self, invocation_ids: Iterable[str]) -> list[CallEvidence]:
+        """The cited calls whose output is evidence: they exist and have `status: "ok"`."""
+        calls = self.calls
+        return [ev for i in invocation_ids if (ev := calls.get(i)) is not None and ev.ok]
+
+    # --- bindings -----------------------------------------------------------------------------
+
+    def binding_usable(self, binding: EvidenceBinding) -> tuple[bool, str | None]:
+        """Is the binding usable evidence? The hard-fact evidence check of spec §8.
+
+        A binding is usable when every invocation it cites exists, not all of them failed, each has
+        the binding's `tool_name`, its excerpt is found in an ok cited output (`excerpt_found`), and
+        it does not point at guidance (`binding_is_guidance`).
+
+        Returns:
+            `(True, None)`, or `(False, reason)` with the first failing test's reason, in this order:
+            `FABRICATED` ("fabricated invocation"), `FAILED_ONLY` ("only failed calls"),
+            `TOOL_MISMATCH` ("tool mismatch"), `EXCERPT_NOT_FOUND` ("excerpt not found"),
+            `GUIDANCE` ("guidance").
+        """
+        ids = binding.source_invocation_ids
+        if not ids or any(i not in self.calls for i in ids):
+            return False, FABRICATED
+        calls = self.existing(ids)
+        if not any(ev.ok for ev in calls):
+            return False, FAILED_ONLY
+        if any(ev.call.tool_name != binding.tool_name for ev in calls):
+            return False, TOOL_MISMATCH
+        if not self.excerpt_found(binding):
+            return False, EXCERPT_NOT_FOUND
+        if self.binding_is_guidance(binding):
+            return False, GUIDANCE
+        return True, None
+
+    def excerpt_found(self, binding: EvidenceBinding) -> bool:
+        """Spec §6 `evidence.excerpt`: the excerpt (at least 2 letters or digits) is in the output of
+        a referenced call that exists and did not fail. Arguments are not searched."""
+        key = (binding.evidence_excerpt, tuple(binding.source_invocation_ids))
+        if key not in self._excerpt_memo:
+            excerpt = self._normalized(binding.evidence_excerpt)
+            self._excerpt_memo[key] = substantive(excerpt) and any(
+                ev.contains_excerpt(excerpt) for ev in self.observed(binding.source_invocation_ids)
+            )
+        return self._excerpt_memo[key]
+
+    def excerpt_in_failed_only(self, binding: EvidenceBinding) -> bool:
+        """Every cited call exists and failed, and the excerpt is in one of their outputs: the case
+        `evidence.failed_call` reports (a warning) rather than `evidence.excerpt`."""
+        calls = self.existing(binding.source_invocation_ids)
+        if not calls or len(calls) < len(binding.source_invocation_ids) or any(ev.ok for ev in calls):
+            return False
+        excerpt = self._normalized(binding.evidence_excerpt)
+        return substantive(excerpt) and any(ev.contains_excerpt(excerpt) for ev in calls)
+
+    def excerpt_problem(self, binding: EvidenceBinding) -> str | None:
+        """Why `excerpt_found` is false, in words for a finding's detail (None when it is found)."""
+        if self.excerpt_found(binding):
+            return None
+        excerpt = normalize(binding.evidence_excerpt)
+        where = ", ".join(binding.source_invocation_ids)
+        if not substantive(excerpt):
+            return "is too short to be evidence (fewer than 2 letters or digits)"
+        calls = self.existing(binding.source_invocation_ids)
+        failed = [ev.call.invocation_id for ev in calls if not ev.ok and ev.contains_excerpt(excerpt)]
+        if failed:
+            return f"is found only in the output of failed call(s) {', '.join(failed)}"
+        if any(excerpt in normalize(json.dumps(ev.call.arguments, ensure_ascii=False)) for ev in calls):
+            return f"is found only in the arguments of {where}, not in an output"
+        return f"is not found in {where}"
+
+    def binding_is_guidance(self, binding: EvidenceBinding) -> bool:
+        """The binding points at a runbook, skill or historical case rather than incident evidence.
+
+        True when its `source_type` is a guidance type, when its `source_id` names a guidance
+        document of a cited output, or when its excerpt is found in the ok cited outputs only inside
+        guidance documents (whatever `source_type` / `source_id` claim).
+        """
+        key = (binding.source_type, binding.source_id, binding.evidence_excerpt, tuple(binding.source_invocation_ids))
+        if key not in self._guidance_memo:
+            self._guidance_memo[key] = self._is_guidance(binding)
+        return self._guidance_memo[key]
+
+    def _is_guidance(self, binding: EvidenceBinding) -> bool:
+        if binding.source_type.lower() in GUIDANCE_DOC_TYPES:
+            return True
+        calls = [ev for ev in self.observed(binding.source_invocation_ids) if ev.has_guidance]
+        if not calls:
+            return False
+        if any(d.is_guidance and d.doc_id == binding.source_id for ev in calls for d in ev.documents):
+            return True
+        excerpt = self._normalized(binding.evidence_excerpt)
+        if not substantive(excerpt):
+            return False
+        holding = [ev for ev in calls if ev.contains_excerpt(excerpt)]
+        return bool(holding) and not any(excerpt in ev.norm_without_guidance for ev in holding)
+
+    def _normalized(self, excerpt: str) -> str:
+        if excerpt not in self._norm_memo:
+            self._norm_memo[excerpt] = normalize(excerpt)
+        return self._norm_memo[excerpt]
+
+    # --- entities, words, numbers -------------------------------------------------------------
+
+    def word_anywhere(self, word: str) -> bool:
+        """An ordinary word occurs in some tool output, a call's subject, or the operator's question."""
+        return word_in(self.query_flat, word) or any(word_in(ev.flat, word) for ev in self.calls.values())
+
+    def token_location(self, token: str, cited: Iterable[str]) -> Location:
+        """Where an entity (already folded) appears: in an ok cited call (output or subject
+        identifiers), elsewhere in the trace (failed calls included), nowhere."""
+        cited_ids = set(cited)
+        if any(ev.contains_token(token) for ev in self._observed_in(cited_ids)):
+            return "cited"
+        if any(ev.contains_token(token) for i, ev in self.calls.items() if i not in cited_ids or not ev.ok):
+            return "trace"
+        return "nowhere"
+
+    def number_location(self, number: NumberMention, cited: Iterable[str], sums: bool = True) -> Location:
+        """Where a number appears or follows from: ok cited outputs, elsewhere in the trace, nowhere.
+        Arguments never count; arithmetic runs only over the ok cited outputs, sums of two values only
+        with `sums` (the claim says it adds up: `wording.TOTAL`)."""
+        cited_ids = set(cited)
+        if _number_in(number, self._observed_in(cited_ids), sums=sums):
+            return "cited"
+        others = [ev for i, ev in self.calls.items() if i not in cited_ids or not ev.ok]
+        if _number_in(number, others, derive=False):
+            return "trace"
+        return "nowhere"
+
+    def _observed_in(self, ids: set[str]) -> list[CallEvidence]:
+        calls = self.calls
+        return [ev for i in ids if (ev := calls.get(i)) is not None and ev.ok]
+
+    def number_anywhere(self, number: NumberMention) -> bool:
+        """A number with no citation: literal or converted in any output, or derived within one ok output."""
+        calls = list(self.calls.values())
+        if _number_in(number, calls, derive=False):
+            return True
+        return any(follows_by_arithmetic(number, ev.numbers) for ev in calls if ev.ok)
+
+    def spoofed_tokens(self, text: str) -> list[str]:
+        """Look-alike identifiers of `text` (`spoofing.mixed_script_tokens`) that no tool output holds
+        in that exact folded form: a spoofed identifier, absent from the trace (a hard fact)."""
+        tokens = mixed_script_tokens(text)
+        if not tokens:
+            return []
+        calls = list(self.calls.values())
+        return [t for t in tokens if not any(ev.output_contains_token(t) for ev in calls)]
+
+
+def output_text(output: Any) -> str:
+    if isinstance(output, str):
+        return output
+    return json.dumps(output, ensure_ascii=False)
+
+
+def subject_values(arguments: dict[str, Any]) -> Iterator[str]:
+    """Identifier values of the arguments that name what a call is about (`SUBJECT_KEYS`).
+
+    Only strings without white space that hold a letter: a free-text query, a number, a time
+    window or a limit is never a subject.
+    """
+    for key, value in arguments.items():
+        if not _is_subject_key(str(key)):
+            continue
+        for item in value if isinstance(value, list) else [value]:
+            if isinstance(item, str) and len(item) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(item):
+                yield item
+
+
+def literal_number_in(
+    haystack: str,
+    number: NumberMention,
+    end: int | None = None,
+    declared: Callable[[], frozenset[Reading]] | None = None,
+) -> bool:
+    """The number as written occurs in `haystack[:end]`, not part of a longer number nor of a UTC
+    offset ("UTC+8"), and in a unit that agrees with the claimed one (`units.occurrence_agrees`:
+    "350 秒" is not in "p99=350ms"). `declared` gives the units the text declares for its bare
+    numbers, asked only when a bare occurrence needs them (read from the haystack when None)."""
+    digits = _digits_of(number)
+    if not digits:
+        return False
+    clock = number.kind == "clock"
+    stop = len(haystack) if end is None else end
+    ends = _literal_ends(haystack, digits, clock, stop)
+    if not _has_unit(number):
+        return next(ends, None) is not None
+    if declared is None:
+        declared = functools.partial(declared_units, haystack[:stop])
+    return any(occurrence_agrees(number, haystack, e, declared) for e in ends)
+
+
+def _literal_ends(haystack: str, digits: str, clock: bool, stop: int) -> Iterator[int]:
+    """Where each stand-alone occurrence of `digits` in `haystack[:stop]` ends.
+
+    Short digit strings are frequent: a compiled pattern scans for them in C. Longer ones are rare
+    and nearly every session has its own: `str.find` plus the same edge tests costs no compilation.
+    """
+    if len(digits) <= 2:
+        yield from (m.end() for m in _literal_number_pattern(digits, clock).finditer(haystack, 0, stop))
+        return
+    right = _RIGHT_EDGE_CLOCK if clock else _RIGHT_EDGE
+    i = haystack.find(digits, 0, stop)
+    while i != -1:
+        e = i + len(digits)
+        if _left_edge_ok(haystack, i, clock) and not right.match(haystack, e, stop):
+            yield e
+        i = haystack.find(digits, i + 1, stop)
+
+
+def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
+    """The left edge tests of `_literal_number_pattern`, at position `i`."""
+    if i == 0:
+        return True
+    before = text[i - 1]
+    if clock and before == "t" and i >= 2 and text[i - 2].isdigit():
+        return True  # an ISO time after its date: "2026-11-28t14:03"
+    if before in "._:" or (before.isascii() and before.isalnum()):
+        return False
+    if i >= 2 and before in "+-":
+        two = text[i - 2]
+        if (before == "-" and two.isdigit()) or ("a" <= two <= "z"):
+            return False  # a date or range part ("11-28"), a UTC offset ("utc+8")
+    return True
+
+
+def _has_unit(number: NumberMention) -> bool:
+    return number.kind != "clock" and bool(readings(number.text[len(_leading_number(number.text)) :]))
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_subject_key(key: str) -> bool:
+    key = key.lower().replace("-", "_")
+    if key in _FILTER_KEYS or key.endswith(("_id", "_topic", "_group")):
+        return False
+    return key in SUBJECT_KEYS or key.endswith(_SUBJECT_SUFFIXES)
+
+
+def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = True, sums: bool = True) -> bool:
+    """Literally, after unit conversion, or (with `derive`) by one step of arithmetic.
+
+    Arithmetic is allowed only over the outputs a claim cites: over the whole trace almost any
+    number follows from some pair of unrelated values.
+    """
+    if not calls:
+        return False
+    if any(ev.has_literal_number(number) for ev in calls):
+        return True
+    evidence = [n for ev in calls for n in ev.numbers]
+    return matches_directly(number, evidence) or (derive and follows_by_arithmetic(number, evidence, sums))
+
+
+@functools.lru_cache(maxsize=4096)
+def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
+    """`digits` standing alone: the literal comes first, so the engine's fast prefix scan does the work.
+
+    Not glued to a longer number, a clock time or a date ("21" is not in "10:21:05" or "2026-11-21"),
+    nor part of an identifier ("p99", "trace_id=87d6cc8e"); a unit may follow ("30000ms"), and an ISO
+    time may follow its date ("2026-11-28t14:03").
+    """
+    lit = re.escape(digits)
+    left = rf"(?<![A-Za-z0-9._:]{lit})(?<!\d-{lit})(?<![a-z][+-]{lit})"
+    if clock:
+        left = rf"(?:(?<=\dt{lit})|{left})"
+    right = r"(?!\d|\.\d|[a-z]*\d" + ("" if clock else r"|:\d|-\d") + ")"
+    return re.compile(lit + left + right)
+
+
+def _digits_of(number: NumberMention) -> str:
+    """The number as written, without its unit ("" for an hour like "10 点", matched by value)."""
+    if number.kind == "clock":
+        return "" if "点" in number.text else number.text
+    return _leading_number(number.text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _leading_number(text: str) -> str:
+    m = _LEADING_NUMBER.match(text)
+    return m.group(0).replace(",", "").lstrip("+") if m else ""
+
+
+def _standalone_ints(text: str, end: int, chunk: int = 1 << 20) -> set[str]:
+    """The stand-alone integers of `text[:end]`, read in chunks that end at a line break (no number
+    spans one), so that findall's list holds one chunk's matches at a time."""
+    found: set[str] = set()
+    start = 0
+    while start < end:
+        stop = text.find("\n", min(start + chunk, end), end)
+        stop = end if stop < 0 else stop
+        found.update(_STANDALONE_INT.findall(text, start, stop))  # lookbehinds see before `start`
+        start = stop + 1
+    return found
+
+
+def _strings_in(value: Any) -> Iterator[str]:
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _strings_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _strings_in(v)
+
+
+def _docs_in(value: Any) -> Iterator[dict[str, Any]]:
+    if isinstance(value, dict):
+        if isinstance(value.get("doc_type"), str):
+            yield value
+            return
+        for v in value.values():
+            yield from _docs_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _docs_in(v)
+
+
+def _without_guidance(value: Any) -> Any:
+    """A copy of a JSON value with its guidance documents removed."""
+    if isinstance(value, dict):
+        return {k: _without_guidance(v) for k, v in value.items() if not _is_guidance_doc(v)}
+    if isinstance(value, list):
+        return [_without_guidance(v) for v in value if not _is_guidance_doc(v)]
+    return value
+
+
+def _is_guidance_doc(value: Any) -> bool:
+    return isinstance(value, dict) and str(value.get("doc_type", "")).lower() in GUIDANCE_DOC_TYPES

@@ -1,0 +1,76 @@
+"""Latin-script content words of a claim, for coverage against the cited evidence.
+
+Chinese claims about English logs share only identifiers with them (handled as entities); claims
+written in English (HolmesGPT, HaluEval) also share ordinary words, and a claim whose words are
+mostly absent from what it cites says something the evidence does not.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .normalize import contains_token
+from .tokens import is_unit_word
+
+_WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
+_STOP = frozenset(
+    """a about above after again against all also am an and any are as at be because been before being
+    below between both but by can could did do does doing down during each few for from further had has
+    have having he her here hers him his how i if in into is it its itself just me more most my no nor not
+    now of off on once only or other our out over own same she should so some such than that the their
+    them then there these they this those through to too under until up very was we were what when where
+    which while who whom why will with would you your yes one two three first second new old named called
+    known used made based located set there's it's due without within either neither whether though
+    although however doesn't don't isn't aren't wasn't weren't cannot can't won't didn't hasn't haven't
+    issue issues problem problems thing things""".split()
+)
+_LETTER = re.compile(r"[^\W\d_]")  # any letter, Chinese included
+_SENTENCE_BREAK = re.compile(r"[.!?。:;\"]\s")
+_SUFFIXES = ("ingly", "ings", "ing", "edly", "ed", "es", "s", "ly", "er", "est")
+
+
+@dataclass(frozen=True)
+class ContentWords:
+    names: tuple[str, ...]  # capitalised words not at a sentence start and not stop words: proper nouns
+    words: tuple[str, ...]  # other content words, folded
+
+
+def content_words(text: str, skip: tuple[str, ...] = ()) -> ContentWords:
+    """Split a claim's Latin words into proper names and ordinary content words.
+
+    Args:
+        text: the claim text.
+        skip: folded tokens already checked as entities (their words are not counted again).
+    """
+    skipped = " ".join(skip)
+    names: list[str] = []
+    words: list[str] = []
+    for m in _WORD.finditer(text):
+        raw = m.group(0).strip("'")
+        low = raw.lower()
+        if len(low) < 3 or low in _STOP or low in skipped or (raw.isupper() and len(raw) <= 5) or is_unit_word(low):
+            continue  # acronyms (SQL, JVM, DNS) are domain vocabulary, rarely quoted verbatim
+        # a capital at the start of a sentence (its first word with letters) says nothing about names
+        at_start = not _LETTER.search(_SENTENCE_BREAK.split(text[: m.start()])[-1])
+        target = names if raw[0].isupper() and not at_start and not raw.isupper() else words
+        if low not in target:
+            target.append(low)
+    return ContentWords(tuple(names), tuple(words))
+
+
+def word_in(haystack: str, word: str) -> bool:
+    """The word, an inflection of it, or its stem occurs in folded text ("key" ~ "keys", "evicted_pods")."""
+    if contains_token(haystack, word):
+        return True
+    if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?:s|es|ed|d|ing)?(?![a-z0-9])", haystack):
+        return True
+    stem = _stem(word)
+    return len(stem) >= 4 and stem in haystack
+
+
+def _stem(word: str) -> str:
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word

@@ -1,0 +1,304 @@
+"""Value at a time: a number a claim ties to a clock time must be the cited series' value then.
+
+A hard evidence fact (spec §7 "the tool outputs say otherwise", §8 floors): "5xx 速率在 12:02 升至
+68.0 req/s" over a series whose 12:02 point is 3.1 while 68.0 sits at 12:07 is `contradicted`. It is
+decided only when the output is a time series and has a point at that time: a time the series lacks,
+or an output that is not a series, says nothing.
+
+Series read: JSON lists of `[timestamp, value]` pairs (Prometheus `values` with string values too),
+lists of objects with a time and a value field, and log lines that start with a timestamp (each
+line's numbers are its values). Timestamps: "12:02", "12:02:30", ISO date-times (the wall clock as
+written) and epoch seconds or milliseconds (time zone unknown, so a whole-hour shift is forgiven).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
+from .normalize import fold
+from .tokens import NumberMention, extract_mentions, iter_numbers
+
+__all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_at_time_conflict"]
+
+_DAY = 86_400
+_MAX_POINTS = 20_000
+_LEADING_DIGITS = re.compile(r"\d+")
+_LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
+_CONVERTED_KINDS = frozenset({"bytes", "seconds", "ratio", "cores"})  # written digits may differ from the output
+_CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
+# after the time: a start, an end, a range or an approximation, not a point ("12:02 起", "15:00 到 15:12")
+_NOT_A_POINT_AFTER = re.compile(r"\s*(?:起|以来|之后|以后|后|开始|前|之前|以前|左右|前后|到|至|~|～|-|—|之间|期间)")
+_NOT_A_POINT_BEFORE = re.compile(r"(?:自|截至|直到|截止)\s*$|\d:\d\d(?::\d\d)?\s*(?:到|至|~|～|—|-)\s*$")
+_CLAUSE_END = re.compile(r"[，。；;!?！？\n]|,(?!\d{3})")
+_TS_FIELDS = ("timestamp", "time", "ts", "t", "datetime", "date", "@timestamp")
+_VALUE_FIELDS = ("value", "v", "y", "val", "count", "avg", "mean")
+_LOG_TS = re.compile(
+    r"^\s*\[?(?:\d{4}-\d{2}-\d{2}[tT ])?(?P<h>\d{2}):(?P<m>\d{2})(?::(?P<s>\d{2}))?(?:[.,]\d+)?"
+    r"(?:[zZ]|[+-]\d{2}:?\d{2})?\]?"
+)
+_ISO = re.compile(r"^\d{4}-\d{2}-\d{2}[tT ](\d{2}):(\d{2})(?::(\d{2}))?")
+_INLINE_POINT = re.compile(r"(?<![\d:])(\d{1,2}):([0-5]\d)(?::([0-5]\d))?\s*=\s*(-?\d+(?:\.\d+)?)(?![\d.])")
+_BARE_CLOCK = re.compile(r"^(\d{1,2}):(\d{2})(?::(\d{2}))?$")
+
+
+class Point:
+    """One observation: seconds of the day as written, and its value(s).
+
+    A JSON point has `values`; a log line keeps its text and reads its numbers only when asked.
+    """
+
+    __slots__ = ("_numbers", "epoch", "line", "second", "values")
+
+    def __init__(self, second: int, values: tuple[float, ...] = (), line: str = "", epoch: bool = False) -> None:
+        self.second = second
+        self.values = values
+        self.line = line  # folded log line after its timestamp
+        self.epoch = epoch  # time zone unknown
+        self._numbers: tuple[NumberMention, ...] | None = None
+
+    @property
+    def numbers(self) -> tuple[NumberMention, ...]:
+        if self._numbers is None:
+            self._numbers = tuple(iter_numbers(self.line, 200)) if self.line else ()
+        return self._numbers
+
+
+@dataclass(frozen=True)
+class Series:
+    """The points of one tool output (empty when it is not a time series), and its folded text."""
+
+    points: tuple[Point, ...]
+    text: str = ""
+
+
+def parse_series(output: Any) -> Series:
+    """The time series in one tool output, or an empty `Series` (worth caching per call)."""
+    if isinstance(output, str):
+        stripped = output.lstrip()
+        if stripped[:1] in "[{":
+            try:
+                return Series(parse_series(json.loads(output)).points, fold(output))
+            except ValueError:
+                pass
+        return Series(tuple(_log_points(output)), fold(output))
+    points: list[Point] = []
+    _walk(output, points, 0)
+    return Series(tuple(points[:_MAX_POINTS]), fold(json.dumps(output, ensure_ascii=False)))
+
+
+@lru_cache(maxsize=4096)
+def claimed_values_at_times(claim_text: str) -> tuple[tuple[int, int, NumberMention], ...]:
+    """(second of day, window in seconds, number) for each number the claim ties to a point in time.
+
+    The number is the first one after the clock time in the same clause, before the next clock
+    time; a time that starts, ends or bounds a range ("12:02 起", "15:00 到 15:12 之间") is skipped.
+    """
+    pairs: list[tuple[int, int, NumberMention]] = []
+    clocks = list(_CLOCK.finditer(claim_text))
+    for k, m in enumerate(clocks):
+        if _NOT_A_POINT_AFTER.match(claim_text, m.end()) or _NOT_A_POINT_BEFORE.search(claim_text, 0, m.start()):
+            continue
+        stop = clocks[k + 1].start() if k + 1 < len(clocks) else len(claim_text)
+        clause_end = _CLAUSE_END.search(claim_text, m.end(), stop)
+        segment = claim_text[m.end() : clause_end.start() if clause_end else stop]
+        numbers = [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
+        if not numbers:
+            continue
+        second = int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
+        pairs.append((second, 1 if m["s"] else 60, numbers[0]))
+    return tuple(pairs)
+
+
+def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> str | None:
+    """A number the claim ties to a time that the cited series contradicts at that time, or None.
+
+    Conflict: some cited series has points at the claimed time, none of them carries the claimed
+    number (within its written precision, after unit conversion) nor gives it by one step of
+    arithmetic over the values at that time, and the number appears at another time of a cited
+    series, or is written nowhere in the cited outputs (only derivable from other values, it is
+    not what the series says then).
+
+    Args:
+        claim_text: the claim.
+        evidence_outputs: the cited calls' outputs, raw (str or JSON value) or already `Series`.
+
+    Returns:
+        A one-sentence English detail, or None.
+
+    Example:
+        >>> value_at_time_conflict("5xx 速率在 12:02 升至 68.0 req/s",
+        ...                        [{"points": [["12:02", 3.1], ["12:07", 68.0]]}])
+        'the cited series gives 3.1 at 12:02, not 68.0req/s (which it shows at 12:07)'
+    """
+    pairs = claimed_values_at_times(claim_text)
+    if not pairs:
+        return None
+    series = [o if isinstance(o, Series) else parse_series(o) for o in evidence_outputs]
+    points = [p for s in series for p in s.points]
+    if not points:
+        return None
+    for second, window, number in pairs:
+        at = [p for p in points if _at(p, second, window)]
+        if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
+            continue
+        elsewhere = [p for p in points if not _at(p, second, window) and _carries(p, number)]
+        if any(p.epoch and (p.second - second) % 3600 < window for p in elsewhere):
+            continue  # an epoch series in another time zone may put it exactly there
+        if elsewhere:
+            return (
+                f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
+                f"(which it shows at {_hhmm(elsewhere[0].second)})"
+            )
+        if not any(p.epoch for p in at) and not any(_written_in(number, s.text) for s in series):
+            # the figure is written nowhere: derived from other values, it is not the value at that time
+            return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
+    return None
+
+
+def _derived_at(number: NumberMention, at: list[Point]) -> bool:
+    """One step of arithmetic over the values at that time gives it (errors / total = a rate)."""
+    values = [NumberMention(f"{v:g}", v, "plain", 0) for p in at for v in p.values]
+    values += [n for p in at if p.line for n in p.numbers]
+    return len(values) > 1 and follows_by_arithmetic(number, values)
+
+
+def _written_in(number: NumberMention, text: str) -> bool:
+    lead = _LEADING_NUMBER.match(number.text.replace(",", ""))
+    return bool(lead) and re.search(rf"(?<![\d.]){re.escape(lead.group(0))}(?![\d])", text) is not None
+
+
+def _at(point: Point, second: int, window: int) -> bool:
+    return 0 <= (point.second - second) % _DAY < window
+
+
+def _carries(point: Point, number: NumberMention) -> bool:
+    if point.line:
+        lead = _LEADING_DIGITS.match(number.text.replace(",", ""))
+        digits = lead.group(0) if lead else ""
+        if digits and digits not in point.line.replace(",", "") and number.kind not in _CONVERTED_KINDS:
+            return False  # cheap: the written digits are not on the line and no unit conversion applies
+        return matches_directly(number, point.numbers)
+    tol = tolerance(number)
+    written = number.value / number.factor if number.factor else number.value
+    written_tol = 0.5 * 10 ** (-number.decimals) + 1e-9 * abs(written)
+    for v in point.values:
+        if abs(v - number.value) <= tol or abs(v - written) <= written_tol:
+            return True
+        if number.kind == "seconds" and abs(v - number.value * 1000) <= tol * 1000:
+            return True
+    return False
+
+
+def _shown(point: Point) -> str:
+    if point.values:
+        return ", ".join(f"{int(v)}" if v.is_integer() and abs(v) < 1e15 else f"{v:g}" for v in point.values[:3])
+    line = point.line.strip()
+    return repr(line[:60] + ("…" if len(line) > 60 else ""))
+
+
+def _hhmm(second: int) -> str:
+    second %= _DAY
+    return f"{second // 3600:02d}:{second % 3600 // 60:02d}"
+
+
+def _walk(value: Any, out: list[Point], depth: int) -> None:
+    if depth > 8 or len(out) >= _MAX_POINTS:
+        return
+    if isinstance(value, dict):
+        point = _dict_point(value)
+        if point is not None:
+            out.append(point)
+            return
+        for v in value.values():
+            _walk(v, out, depth + 1)
+    elif isinstance(value, list):
+        if len(value) == 2 and not isinstance(value[0], (list, dict)):
+            point = _pair_point(value[0], value[1])
+            if point is not None:
+                out.append(point)
+                return
+        for v in value:
+            _walk(v, out, depth + 1)
+
+
+def _pair_point(ts: Any, raw: Any) -> Point | None:
+    second = _second_of(ts)
+    value = _number(raw)
+    if second is None or value is None:
+        return None
+    return Point(second[0], (value,), epoch=second[1])
+
+
+def _dict_point(item: dict[str, Any]) -> Point | None:
+    """A point from an object with a time field and a value field, or (no field named like a
+    value) with numeric fields whose names say what they measure ({"ts": ..., "p99_ms": 640})."""
+    ts_key = next((k for k in _TS_FIELDS if k in item), None)
+    if ts_key is None:
+        return None
+    raw = next((item[k] for k in _VALUE_FIELDS if k in item), None)
+    if raw is not None:
+        return _pair_point(item[ts_key], raw)
+    second = _second_of(item[ts_key])
+    fields = (r for k, r in item.items() if k != ts_key and not isinstance(r, str))
+    values = tuple(v for r in fields if (v := _number(r)) is not None)
+    if second is None or not values:
+        return None
+    return Point(second[0], values, epoch=second[1])
+
+
+def _second_of(ts: Any) -> tuple[int, bool] | None:
+    """(seconds of the day, is it an epoch timestamp) of a timestamp value."""
+    if isinstance(ts, bool):
+        return None
+    if isinstance(ts, (int, float)) or (isinstance(ts, str) and re.fullmatch(r"\d{10}(?:\.\d+)?|\d{13}", ts)):
+        seconds = float(ts)
+        if 1e12 <= seconds < 1e14:
+            seconds /= 1000
+        if not 1e9 <= seconds < 1e10:
+            return None
+        return int(seconds) % _DAY, True
+    if not isinstance(ts, str):
+        return None
+    m = _ISO.match(ts.strip()) or _BARE_CLOCK.match(ts.strip())
+    if not m:
+        return None
+    h, mi, s = int(m.group(1)), int(m.group(2)), int(m.group(3) or 0)
+    if h > 23 or mi > 59 or s > 59:
+        return None
+    return h * 3600 + mi * 60 + s, False
+
+
+def _number(raw: Any) -> float | None:
+    if isinstance(raw, bool):
+        return None
+    try:
+        value = float(raw)
+    except (TypeError, ValueError):
+        return None
+    return value if math.isfinite(value) else None
+
+
+def _log_points(text: str) -> Iterator[Point]:
+    inline = _INLINE_POINT.findall(text, 0, 200_000) if "=" in text else []
+    if len(inline) >= 2:  # "16:42=3 16:43=418 16:44=1207": a series written inline
+        for h, mi, s, raw in inline[:_MAX_POINTS]:
+            if int(h) <= 23:
+                yield Point(int(h) * 3600 + int(mi) * 60 + int(s or 0), (float(raw),))
+        return
+    for n, line in enumerate(text.splitlines()):
+        if n >= _MAX_POINTS:
+            return
+        m = _LOG_TS.match(line)
+        if not m:
+            continue
+        h, mi, s = int(m["h"]), int(m["m"]), int(m["s"] or 0)
+        if h > 23 or mi > 59 or s > 59:
+            continue
+        yield Point(h * 3600 + mi * 60 + s, line=fold(line[m.end() :]))

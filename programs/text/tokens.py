@@ -1,0 +1,263 @@
+"""Key entities and numbers named in a short text (a claim, an answer sentence).
+
+Entities are what a fabrication usually invents: error codes, identifiers (host / pod / service
+names, paths, env vars), IPs, versions, dates. Numbers carry their unit so that evidence matching
+can convert (512Mi = 536870912 bytes) and derive (10:05 to 10:15 = 10 minutes).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from .normalize import clean, fold
+
+_HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
+# Entity patterns by the character they start with; within a group, earlier ones win.
+_LETTER_ENTITIES = (
+    _HEX_ID,
+    r"\bhttps?://[^\s\"'<>()（）,，。;；、]+",  # URLs, whole: a changed path is another endpoint
+    r"\b(?:[A-Z][A-Z0-9]{1,9}-\d{2,6}|ERR_[A-Z0-9_]+|E[A-Z]{2,}\d*|[A-Z]{1,4}\d{4,6})\b",  # error codes
+    r"\b[A-Za-z][\w.]*(?:Exception|Error)\b",  # exception classes
+    r"(?<![\w.])v\d+(?:\.\d+)+(?:[-+][\w.]+)?\b",  # v-prefixed versions
+    r"\b[A-Za-z][A-Za-z0-9]*(?:[-_.:][A-Za-z0-9]+)+\b(?!/)",  # host / pod / service names, env vars
+    r"\b(?=[A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[A-Z][A-Za-z0-9]*[A-Z])[A-Za-z][A-Za-z0-9]{3,}\b",  # CamelCase
+)
+_DIGIT_ENTITIES = (
+    _HEX_ID,
+    r"(?<![\w.])\d+[A-Z]+\d+[A-Z0-9]*(?![\w.])",  # codes led by a digit: SQLSTATE 40P01, 57P03
+    r"(?<![\w.])\d{1,3}(?:\.\d{1,3}){3}(?::\d{1,5})?(?![\w.])",  # IPv4 (with port)
+    r"(?<!\d)\d{4}-\d{2}-\d{2}(?:[tT ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:[zZ]|[+-]\d{2}:?\d{2})?)?(?!\d)",  # dates
+    r"(?<![\w.])\d+\.\d+\.\d+(?:[-+][\w.]+)?\b",  # dotted versions
+)
+_PATH_ENTITY = r"(?<![\w/])/(?:[\w.\-{}]+/)*[\w.\-{}]+"
+
+
+# Units first by length so that "ms" wins over "m", "MiB" over "Mi".
+_UNITS = {
+    # bytes
+    "bytes": ("bytes", 1),
+    "byte": ("bytes", 1),
+    "字节": ("bytes", 1),
+    "b": ("bytes", 1),
+    "kib": ("bytes", 1024),
+    "ki": ("bytes", 1024),
+    "kb": ("bytes", 1000),
+    "k": ("bytes", 1000),
+    "mib": ("bytes", 1024**2),
+    "mi": ("bytes", 1024**2),
+    "mb": ("bytes", 1000**2),
+    "m": ("bytes", 1000**2),
+    "gib": ("bytes", 1024**3),
+    "gi": ("bytes", 1024**3),
+    "gb": ("bytes", 1000**3),
+    "g": ("bytes", 1000**3),
+    "tib": ("bytes", 1024**4),
+    "ti": ("bytes", 1024**4),
+    "tb": ("bytes", 1000**4),
+    # durations, in seconds
+    "ms": ("seconds", 0.001),
+    "毫秒": ("seconds", 0.001),
+    "μs": ("seconds", 1e-6),
+    "us": ("seconds", 1e-6),
+    "s": ("seconds", 1),
+    "sec": ("seconds", 1),
+    "secs": ("seconds", 1),
+    "second": ("seconds", 1),
+    "seconds": ("seconds", 1),
+    "秒": ("seconds", 1),
+    "秒钟": ("seconds", 1),
+    "min": ("seconds", 60),
+    "mins": ("seconds", 60),
+    "minute": ("seconds", 60),
+    "minutes": ("seconds", 60),
+    "分钟": ("seconds", 60),
+    "h": ("seconds", 3600),
+    "hr": ("seconds", 3600),
+    "hour": ("seconds", 3600),
+    "hours": ("seconds", 3600),
+    "小时": ("seconds", 3600),
+    "d": ("seconds", 86400),
+    "day": ("seconds", 86400),
+    "days": ("seconds", 86400),
+    "天": ("seconds", 86400),
+    # ratios
+    "%": ("ratio", 0.01),
+    "percent": ("ratio", 0.01),
+    # rates and counts keep their own unit
+    "req/s": ("req/s", 1),
+    "qps": ("req/s", 1),
+    "rps": ("req/s", 1),
+    "tps": ("req/s", 1),
+    "ops/s": ("req/s", 1),
+    "cores": ("cores", 1),
+    "core": ("cores", 1),
+    "millicores": ("cores", 0.001),
+    "次": ("count", 1),
+    "个": ("count", 1),
+    "条": ("count", 1),
+    "台": ("count", 1),
+    "次/秒": ("req/s", 1),
+    # bit rates
+    "bps": ("bit/s", 1),
+    "kbps": ("bit/s", 1000),
+    "mbps": ("bit/s", 1000**2),
+    "gbps": ("bit/s", 1000**3),
+}
+_UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+_NUMBER = re.compile(
+    # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
+    # a colon after a key may precede a value ("used_memory:805306368"), not one after a digit (clock, port)
+    r"(?<![A-Za-z0-9_.\-/])(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
+    r"(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
+)
+# A time with seconds takes its UTC offset along ("12:00:06.975+08:00"): "+08:00" is no clock time and
+# must not yield an 8-hour span.
+_CLOCK = re.compile(
+    r"(?<!\d)(?<!\d:)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)"
+    r"(?::(?P<s>[0-5]\d)(?:\.\d+)?(?:[zZ]|[+-](?:0\d|1[0-4]):?[0-5]\d(?![\d:]))?)?(?![\d])"
+)
+_CHINESE_HOUR = re.compile(r"(?<!\d)(?P<ch>[01]?\d|2[0-3])\s?点(?:(?P<cm>[0-5]?\d)分?)?")
+
+# Dates (2026-11-08, 2026/11/08, 2026年11月8日) and compact UTC offsets after a time ("t120006+0800") are
+# not quantities: they are consumed whole and skipped.
+_DATE = (
+    r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)|(?<!\d)\d{4}/\d{1,2}/\d{1,2}(?!\d)"
+    r"|(?<!\d)\d{4}年\d{1,2}月(?:\d{1,2}日)?|(?<!\d)\d{1,2}月\d{1,2}日|(?<=\d)[+-](?:0\d|1[0-4])[0-5]\d(?!\d)"
+)
+_EVIDENCE_NUMBER = re.compile(r"(?=[0-9+\-])(?:(?P<date>" + _DATE + ")|" + _CLOCK.pattern + "|" + _NUMBER.pattern + ")")
+# A number right after one of these words names something (a port, a process, a status), not an amount.
+_NAMING_WORDS = ("port", "pid", "id", "errno", "code", "status", "version", "line")
+# Larger (or non-finite) values are identifiers, hashes or overflow, never quantities to compute with.
+MAX_QUANTITY = 1e15
+# One pass over a short text; at a position, earlier alternatives win (entities before numbers).
+_MENTION = re.compile(
+    # dispatch on the first character, so CJK text and most positions are rejected in one step
+    r"(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
+    r"|(?=[0-9+\-])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
+    r"|(?P<clock>" + _CLOCK.pattern + r")|(?P<cnhour>" + _CHINESE_HOUR.pattern + r")|" + _NUMBER.pattern + ")"
+    r"|(?P<path_entity>" + _PATH_ENTITY + ")"
+)
+
+# A bare integer this small is usually a count the claim derived ("3 个 pod"): soft evidence.
+SMALL_COUNT = 10
+
+
+def unit_value(unit: str) -> tuple[str, float] | None:
+    """(kind, base units per unit) of a unit name ("GiB" -> ("bytes", 1073741824)), None if no unit."""
+    return _UNITS.get(unit.lower())
+
+
+UNIT_PATTERN = _UNIT_ALT  # every unit name, longest first (for modules that read units around numbers)
+
+
+def is_unit_word(word: str) -> bool:
+    """A unit name ("GiB", "ms", "秒"): never a proper name or an entity of its own."""
+    return word.lower() in _UNITS
+
+
+class NumberMention(NamedTuple):
+    text: str  # as written, folded
+    value: float  # in the base unit (bytes, seconds, ratio) when the unit converts
+    kind: str  # bytes / seconds / ratio / req/s / cores / count / plain / clock
+    decimals: int  # precision as written, for rounding tolerance
+    factor: float = 1.0  # base units per written unit (1024**2 for "Mi")
+
+    @property
+    def is_soft(self) -> bool:
+        return self.kind in ("plain", "count") and self.decimals == 0 and abs(self.value) <= SMALL_COUNT
+
+
+class Mentions(NamedTuple):
+    entities: tuple[str, ...]  # folded, unique, in order
+    numbers: tuple[NumberMention, ...]
+
+
+def extract_mentions(text: str) -> Mentions:
+    """Entities and numbers named in `text`. Numbers inside an entity belong to the entity."""
+    entities: list[str] = []
+    numbers: list[NumberMention] = []
+    for m in _MENTION.finditer(_halfwidth(text)):
+        if m["entity"] or m["digit_entity"] or m["path_entity"]:
+            token = fold(m.group(0)).strip(".:")
+            if token and token not in entities and token not in _UNITS:
+                entities.append(token)
+        elif m["clock"]:
+            numbers.append(_clock(fold(m.group(0)), m["h"], m["m"], m["s"]))
+        elif m["cnhour"]:
+            numbers.append(_clock(fold(m.group(0)), m["ch"], m["cm"], None))
+        else:
+            mention = number_from_match(m)
+            if mention is not None:
+                numbers.append(mention)
+    return Mentions(tuple(entities), tuple(numbers))
+
+
+def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
+    """Every number (with unit) and clock time in an already folded evidence text, at most `limit`.
+
+    One pass: a date or a clock time is taken whole, so its parts ("2026", "13" of "13:50") are
+    not numbers of their own.
+    """
+    found: list[NumberMention] = []
+    for m in _EVIDENCE_NUMBER.finditer(folded_text):
+        if m["date"]:
+            continue
+        if m["h"]:
+            found.append(_clock(m.group(0), m["h"], m["m"], m["s"]))
+        else:
+            mention = number_from_match(m)
+            if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
+                continue
+            found.append(mention)
+        if len(found) >= limit:
+            break
+    return found
+
+
+def is_quantity(number: NumberMention) -> bool:
+    """A finite value of at most `MAX_QUANTITY` written units: something arithmetic may use or match."""
+    written = number.value / number.factor if number.factor else number.value
+    return math.isfinite(number.value) and abs(written) <= MAX_QUANTITY
+
+
+def number_from_match(m: re.Match[str]) -> NumberMention | None:
+    raw = m["num"].replace(",", "")
+    try:
+        value = float(raw)
+    except ValueError:
+        return None
+    decimals = len(raw.split(".", 1)[1]) if "." in raw else 0
+    unit = (m["unit"] or "").lower()
+    factor: float = 1
+    if unit:
+        kind, factor = _UNITS[unit]
+        value *= factor
+    else:
+        kind = "plain"
+    return NumberMention(fold(m.group(0)).replace(" ", ""), value, kind, decimals, float(factor))
+
+
+def _named_by_word(text: str, start: int) -> bool:
+    """The number follows a naming word ("port 8080", "pid=12", "status": 503, "pod_id=7")."""
+    before = text[max(0, start - 10) : start]
+    if not before or before[-1] not in " =:\"'":
+        return False
+    word = before.rstrip(" =:\"'")
+    for name in _NAMING_WORDS:
+        if word.endswith(name):
+            k = len(word) - len(name)
+            return k == 0 or not word[k - 1].isalpha()
+    return False
+
+
+def _clock(text: str, hours: str, minutes: str | None, seconds: str | None) -> NumberMention:
+    value = int(hours) * 3600 + int(minutes or 0) * 60 + int(seconds or 0)
+    return NumberMention(text, float(value), "clock", 0)
+
+
+def _halfwidth(text: str) -> str:
+    # full-width digits and letters behave like ASCII for every pattern above, and invisible
+    # characters go: "5\u200b04" is the number 504, not 5 and 04
+    return text if text.isascii() else clean(text)

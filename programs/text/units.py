@@ -1,0 +1,90 @@
+"""Do the units written beside two equal digit strings agree? ("350 秒" is not "350ms").
+
+A literal number match ("the output contains 350") is evidence for a claimed quantity only when
+the units agree (spec §7: a number must appear in the outputs "or follow by unit conversion"; the
+same digits in another unit are another number). Three cases for an occurrence in an output:
+- a unit follows the digits ("350ms", "100M", "30s"): it must be read the same as the claim's;
+- no unit follows, but the output declares the unit of its bare numbers ("# unit: seconds",
+  a "1M-blocks" column, a "p99_ms" / "avail_bytes" key, a "(ms)" header): a declaration of the
+  claim's kind must agree with the claim's unit;
+- nothing is declared for that kind: the bare number may carry the claim's unit.
+Some written units are ambiguous ("m": minutes, megabytes or millicores): any reading agrees.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from functools import lru_cache
+
+from .tokens import UNIT_PATTERN, NumberMention, unit_value
+
+Reading = tuple[str, float]  # (kind, scale): bytes by power of 1000 / 1024, others by factor
+
+# Kinds whose unit a claim must not change; counts (次/个/条) and plain numbers carry no unit to check.
+CHECKED_KINDS = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
+_AMBIGUOUS: dict[str, tuple[Reading, ...]] = {
+    "m": (("bytes", 2.0), ("seconds", 60.0), ("cores", 0.001)),
+    "k": (("bytes", 1.0),),
+    "b": (("bytes", 0.0),),
+}
+_UNIT_AFTER = re.compile(r"[ \t]?(" + UNIT_PATTERN + r")(?![a-z0-9_])", re.IGNORECASE)
+_LEADING = re.compile(r"[-+]?[\d.,]+")
+_DECLARED_UNIT = (
+    r"(ms|us|μs|seconds?|secs?|minutes?|mins?|hours?|days?|bytes?|[kmgt]i?b|kib|mib|gib|tib|percent|bps|[kmg]bps)"
+)
+_DECLARATIONS = re.compile(
+    r"(?:\bunits?\s*[:=]\s*[\"']?|单位\s*[:：=]?\s*|[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
+    r"|\b1([kmgt])-blocks\b",
+)
+
+
+@lru_cache(maxsize=256)
+def readings(unit: str) -> frozenset[Reading]:
+    """Every way a written unit may be read; empty for no unit (or one that carries none)."""
+    unit = unit.lower()
+    if unit in _AMBIGUOUS:
+        return frozenset(_AMBIGUOUS[unit])
+    value = unit_value(unit)
+    if value is None or value[0] not in CHECKED_KINDS:
+        return frozenset()
+    kind, factor = value
+    if kind == "bytes":  # KB and KiB agree (a claim may round), KB and MB do not
+        return frozenset({(kind, float(round(math.log(factor, 1000)))) if factor >= 1 else (kind, 0.0)})
+    return frozenset({(kind, float(factor))})
+
+
+def claimed_unit(number: NumberMention) -> str:
+    """The unit as written after the digits of a number ("" for none)."""
+    m = _LEADING.match(number.text)
+    return number.text[m.end() :] if m else ""
+
+
+def unit_after(text: str, pos: int) -> str:
+    """The unit written right after position `pos` of a folded text ("" for none)."""
+    m = _UNIT_AFTER.match(text, pos)
+    return m.group(1) if m else ""
+
+
+def declared_units(text: str) -> frozenset[Reading]:
+    """Units an output declares for its bare numbers (see the module notes)."""
+    found: set[Reading] = set()
+    for m in _DECLARATIONS.finditer(text):
+        found |= readings(m.group(1) or f"{m.group(2)}b")
+    return frozenset(found)
+
+
+def occurrence_agrees(number: NumberMention, text: str, end: int, declared: Callable[[], frozenset[Reading]]) -> bool:
+    """The digits of `number` found at `text[..end]` are the same quantity as far as units tell.
+    `declared` gives the text's declared units; it is called only for a bare occurrence."""
+    claimed = readings(claimed_unit(number))
+    if not claimed:
+        return True
+    written = unit_after(text, end)
+    if written:
+        found = readings(written)
+        return not found or bool(claimed & found)
+    kinds = {k for k, _ in claimed}
+    declared_here = {r for r in declared() if r[0] in kinds}
+    return not declared_here or bool(claimed & declared_here)
