@@ -21,6 +21,7 @@ demo: setup
 
 test: setup-dev
 	$(BIN)/ruff check .
+	MYPY=$(abspath $(BIN))/mypy bash .ci/mypy.sh
 	$(BIN)/pytest -q
 
 bench: setup

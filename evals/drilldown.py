@@ -178,7 +178,7 @@ def drilldown_data(items: list[Scored], sessions: list[Any] | None = None) -> di
                      "cell": cell, "miss": miss, "claim_misses": misjudged, "rule": row["verdict_rule"],
                      "detail": None})
     order = sorted(range(len(items)), key=lambda i: not rows[i]["miss"])[:MAX_DETAILS]
-    details = []
+    details: list[dict[str, Any]] = []
     for i in order:
         session = sessions[i] if sessions is not None and i < len(sessions) else None
         rows[i]["detail"] = len(details)
@@ -238,13 +238,11 @@ def highlight(text: str, excerpt: str) -> tuple[list[tuple[str, bool]], bool]:
     spans = [(m.start(), m.end()) for m in _finder(excerpt).finditer(text)] if excerpt.strip() else []
     if not spans:
         return [(text[:HEAD] + ("…" if len(text) > HEAD else ""), False)], False
-    parts: list[tuple[str, bool]] = []
-    cursor = None
+    lo = max(spans[0][0] - CONTEXT, 0)
+    parts: list[tuple[str, bool]] = [("…" if lo else "", False)]
+    cursor = lo  # the first occurrence's leading context is then the gap below
     for start, end in spans[:5]:
-        if cursor is None:
-            lo = max(start - CONTEXT, 0)
-            parts += [("…" if lo else "", False), (text[lo:start], False)]
-        elif start < cursor:
+        if start < cursor:
             continue  # overlaps the previous occurrence
         elif start - cursor > 2 * CONTEXT:
             parts += [(text[cursor : cursor + CONTEXT], False), ("…", False), (text[start - CONTEXT : start], False)]

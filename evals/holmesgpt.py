@@ -80,7 +80,7 @@ def incident_from_case(case_dir: Path) -> tuple[Incident | None, str]:
     calls = [call for path in sorted(case_dir.glob("*.txt")) if (call := _tool_call(path, case_dir.name))]
     if not calls:
         return None, "no mocked tool outputs"
-    claims = []
+    claims: list[dict[str, Any]] = []
     for fact in facts:
         if _NOT_A_FACT.search(fact) or "\n" in fact:
             continue

@@ -28,6 +28,7 @@ from groundcheck.programs.lm.executor import Executor, ExecutorRun, replay_tools
 from groundcheck.programs.lm.settings import model_name
 from groundcheck.programs.lm.verifier import Verifier
 from groundcheck.programs.parallel import DEFAULT_LM_CONCURRENCY, run_scoring
+from groundcheck.signatures.models import Verification
 from groundcheck.signatures.verifier import ClaimVerdict
 
 from .datasets import load_dataset
@@ -36,7 +37,7 @@ from .optimizers import OPTIMIZER_NAMES, CompileJob, check_optimizer_extras, opt
 
 OPTIMIZERS = OPTIMIZER_NAMES  # the registry: groundcheck.evals.optimizers
 DEMO_WINDOW = 30  # demos travel in every prompt: keep their quotes' context short
-DEMO_GROUPS = (("direct_observation", "overstated", "contradicted"),
+DEMO_GROUPS: tuple[tuple[Verification, ...], ...] = (("direct_observation", "overstated", "contradicted"),
                ("reasonable_inference", "unsupported", "external_unknown"))
 
 
@@ -159,7 +160,7 @@ def claim_demos(sessions: list[dict[str, Any]], seed: int = 0, window: int = DEM
     return demos
 
 
-def _grouped_demo(parts: list[tuple[str, ClaimEvidence, CheckRequest]], window: int,
+def _grouped_demo(parts: list[tuple[Verification, ClaimEvidence, CheckRequest]], window: int,
                   first_number: int) -> dspy.Example:
     judge: list[Any] = []
     traces, hints, checks = [], [], []
@@ -245,9 +246,10 @@ def run_optimization(
     if optimizer != "labeled" and lm is None:
         raise ConfigError(f"optimizer {optimizer!r} needs --lm")
     train_named, val_named = load_dataset(trainset), load_dataset(valset)
-    make = verifier_examples if target == "verifier" else executor_examples
-    train = make(train_named.sessions, demo=True) if target == "verifier" else make(train_named.sessions)
-    val = make(val_named.sessions)
+    if target == "verifier":
+        train, val = verifier_examples(train_named.sessions, demo=True), verifier_examples(val_named.sessions)
+    else:
+        train, val = executor_examples(train_named.sessions), executor_examples(val_named.sessions)
     if limit:
         train, val = train[:limit], val[:limit]
     if not train or not val:
@@ -259,8 +261,12 @@ def run_optimization(
     score_fn = verifier_score if target == "verifier" else executor_score
 
     adapter = CompactChatAdapter() if target == "verifier" else None  # what LMChecker uses at run time
-    scoring = {"progress": progress, "threads": threads, "max_errors": max_errors}
-    before = _evaluate(student, val, score_fn, task_lm, adapter, desc="score before", **scoring) if task_lm else None
+
+    def scored(program: dspy.Module, desc: str) -> _Scores:
+        return _evaluate(program, val, score_fn, task_lm, adapter, desc=desc, progress=progress, threads=threads,
+                         max_errors=max_errors)
+
+    before = scored(student, "score before") if task_lm else None
     best, stopped_in = student, None
     if before is None or not before.partial:
         job = CompileJob(target, student, train, val, teacher, reflector, seed, max_lm_calls, threads,
@@ -276,20 +282,22 @@ def run_optimization(
         stopped_in = "scoring before"
     after = None
     if task_lm and stopped_in is None:
-        after = _evaluate(best, val, score_fn, task_lm, adapter, desc="score after", **scoring)
+        after = scored(best, "score after")
         if after.partial:
             stopped_in = "scoring after"
     if before and after and not after.partial and after.mean < before.mean:
         best = student  # the best program so far is the one we started from
 
+    score_before = before.mean if before else None
+    score_after = after.mean if after else None
     metadata = {
         "optimizer": optimizer,
         "optimizer_settings": {"seed": seed, "max_lm_calls": max_lm_calls, **(optimizer_options or {})},
         "trainset": {"name": train_named.name, "sha256": train_named.sha256, "examples": len(train)},
         "valset": {"name": val_named.name, "sha256": val_named.sha256, "examples": len(val)},
         "metric": f"groundcheck.evals.optimization_metrics.{target}_metric",
-        "score_before": before.mean if before else None,
-        "score_after": after.mean if after else None,
+        "score_before": score_before,
+        "score_after": score_after,
         "scored_examples": {"before": before.n if before else 0, "after": after.n if after else 0},
         "lm": {"task": _name(lm), "teacher": _name(teacher_lm), "reflection": _name(reflection_lm)},
         "lm_calls": budget.used,
@@ -299,7 +307,7 @@ def run_optimization(
     if out:
         saved = best.executor if isinstance(best, ReplayExecutor) else best  # the runtime loads an Executor
         save_artifact(saved, out, kind=target, metadata=metadata)
-    return RunResult(best, metadata["score_before"], metadata["score_after"], budget.used, budget.exhausted,
+    return RunResult(best, score_before, score_after, budget.used, budget.exhausted,
                      stopped_in, metadata)
 
 

@@ -7,9 +7,11 @@ import json
 import logging
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import IO, Any
+
+from pydantic import BaseModel
 
 from groundcheck.signatures import models
 
@@ -30,7 +32,7 @@ LOG_FORMAT = "groundcheck: %(levelname)s: %(message)s"
 DEBUG_ENV = "GROUNDCHECK_DEBUG"  # set to 1 to see the traceback of an internal error
 CACHE_ENV_NAME = "GROUNDCHECK_CACHE_DIR"
 
-SCHEMAS: dict[str, type] = {
+SCHEMAS: dict[str, type[BaseModel]] = {
     "session": models.Session,
     "tool_call": models.ToolCall,
     "executor_contract": models.ExecutorContract,
@@ -259,8 +261,8 @@ def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any
         for result in verify_jsonl(path, backend, workers=workers, summary_budget=args.summary_budget,
                                    want_record=store is not None, on_done=bar.update):
             try:
-                if result.error is not None:
-                    raise InputError(result.error)
+                if result.json is None:  # a line has either its record's JSON or an error
+                    raise InputError(result.error or f"{path}:{result.lineno}: no record")
                 sink.write(result.json + "\n")
                 if store is not None:
                     _persist(store, result.record)
@@ -516,8 +518,8 @@ def _cmd_eval(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
     if report_dir:
         out.write(f"report: {report_dir / 'report.json'}, {report_dir / 'report.html'}, "
                   f"{report_dir / 'sessions.csv'}\n")
-    failed = [_gate_failure(m, metric, limit, side) for metric, limit, side in gates]
-    failed = [f for f in failed if f]
+    failures = (_gate_failure(m, metric, limit, side) for metric, limit, side in gates)
+    failed = [f for f in failures if f]
     for line in failed:
         _error(err, line)
     return EXIT_INTERNAL if failed else EXIT_OK
@@ -571,7 +573,7 @@ def _read_report(path: Path) -> dict:
     return report
 
 
-def _open_sink(path: str | None, default: IO[str]) -> tuple[IO[str], callable]:
+def _open_sink(path: str | None, default: IO[str]) -> tuple[IO[str], Callable[[], None]]:
     if not path:
         return default, lambda: None
     try:

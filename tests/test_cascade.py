@@ -143,3 +143,10 @@ def test_usage_from_the_response_through_real_litellm(monkeypatch):
     assert (usage.calls, usage.prompt_tokens, usage.completion_tokens) == (1, 10, 10)  # the server's usage block
     assert usage.latency_ms > 0 and usage.cost_usd is not None and usage.cost_usd > 0  # gpt-4o-mini is in the map
     assert len(server.requests) == 1
+
+
+def test_a_failed_call_still_reports_its_usage():
+    lm = ScriptedLM([RuntimeError("upstream 500")], repeat_last=True)
+    record = verify_session(PAYMENT, LMChecker(lm))
+    assert record.verdict == "LOW_CONFID" and "upstream 500" in record.verifier_error
+    assert record.lm_usage is not None and record.lm_usage.calls == len(lm.prompts) >= 1

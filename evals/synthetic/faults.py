@@ -26,7 +26,7 @@ FAKE_HOSTS = ("db-replica-3.prod.internal", "cache-node-17", "mq-broker-09.prod.
 class Draft:
     """A session under construction: the contract (or raw text) and the labels that follow from it."""
 
-    contract: dict[str, Any] | None
+    contract: dict[str, Any]
     classes: dict[str, str]
     raw: str | None = None  # overrides the contract's JSON text (malformed / missing / fenced)
     use_raw: bool = False
@@ -354,7 +354,9 @@ def no_claims(inc: Incident, rng: random.Random) -> Draft:
     return draft
 
 
-def _malformed(raw_of: Callable[[dict[str, Any], str], str], note: str) -> Callable[[Incident, random.Random], Draft]:
+def _malformed(
+    raw_of: Callable[[dict[str, Any], str], str | None], note: str
+) -> Callable[[Incident, random.Random], Draft]:
     def fault(inc: Incident, rng: random.Random) -> Draft:
         draft = honest_draft(inc)
         text = json.dumps(draft.contract, ensure_ascii=False)

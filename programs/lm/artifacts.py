@@ -266,7 +266,8 @@ def _demos(value: Any, where: str) -> list[dict[str, Any]]:
 
 def _settings_paths(value: Any) -> list[str]:
     """Keys anywhere in `value` that would name an endpoint, credential or LM configuration."""
-    found, stack = [], [(value, "")]
+    found: list[str] = []
+    stack: list[tuple[Any, str]] = [(value, "")]
     while stack and len(found) < 5:
         item, path = stack.pop()
         if isinstance(item, dict):

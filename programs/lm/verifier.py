@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -87,27 +89,27 @@ class LMChecker:
 
     def check(self, request: CheckRequest) -> VerifierModelOutput:
         fields = self.fitted_fields(request)
-        usage = _UsageCounter()
-        started = time.perf_counter()
-        try:
-            with dspy.context(lm=self.lm, adapter=self.adapter, usage_tracker=usage.tracker, callbacks=[usage]):
-                prediction = self.program(**fields)
-        except Exception as exc:
-            exc.lm_usage = usage.summary(self.lm, started)  # type: ignore[attr-defined]
-            raise
-        return self._output(request, prediction, usage.summary(self.lm, started))
+        with self._tracked_call() as usage:
+            prediction = self.program(**fields)
+        return self._output(request, prediction, usage.summary(self.lm))
 
     async def acheck(self, request: CheckRequest) -> VerifierModelOutput:
         fields = self.fitted_fields(request)
+        with self._tracked_call() as usage:
+            prediction = await self.program.acall(**fields)
+        return self._output(request, prediction, usage.summary(self.lm))
+
+    @contextmanager
+    def _tracked_call(self) -> Iterator[_UsageCounter]:
+        """This checker's LM and adapter for one call, its usage counted (per call: thread- and task-safe)."""
         usage = _UsageCounter()
-        started = time.perf_counter()
         try:
             with dspy.context(lm=self.lm, adapter=self.adapter, usage_tracker=usage.tracker, callbacks=[usage]):
-                prediction = await self.program.acall(**fields)
+                yield usage
         except Exception as exc:
-            exc.lm_usage = usage.summary(self.lm, started)  # type: ignore[attr-defined]
+            # a failed verification cost calls and tokens too: the pipeline records them from here
+            vars(exc)["lm_usage"] = usage.summary(self.lm)
             raise
-        return self._output(request, prediction, usage.summary(self.lm, started))
 
     def prompt_tokens(self, fields: dict[str, Any]) -> int:
         """Tokens of the rendered prompt, by litellm's counter for this model (a cl100k-class default)."""
@@ -167,20 +169,21 @@ class _UsageCounter(BaseCallback):
     def __init__(self) -> None:
         self.tracker = UsageTracker()
         self.calls = 0
+        self.started = time.perf_counter()
         self._lock = threading.Lock()
 
     def on_lm_start(self, call_id: str, instance: Any, inputs: dict[str, Any]) -> None:
         with self._lock:
             self.calls += 1
 
-    def summary(self, lm: Any, started: float) -> LMUsage:
+    def summary(self, lm: Any) -> LMUsage:
         prompt = completion = 0
         for entry in (e for entries in self.tracker.usage_data.values() for e in entries):
             prompt += int(entry.get("prompt_tokens") or entry.get("input_tokens") or 0)
             completion += int(entry.get("completion_tokens") or entry.get("output_tokens") or 0)
         cost = _cost_usd(model_name(lm), prompt, completion) if self.calls else None
         return LMUsage(calls=self.calls, prompt_tokens=prompt, completion_tokens=completion,
-                       latency_ms=round((time.perf_counter() - started) * 1000, 1), cost_usd=cost)
+                       latency_ms=round((time.perf_counter() - self.started) * 1000, 1), cost_usd=cost)
 
 
 def _cost_usd(model: str, prompt_tokens: int, completion_tokens: int) -> float | None:
