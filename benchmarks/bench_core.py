@@ -106,7 +106,8 @@ def forget_session_caches() -> None:
     sentences), so that no session is verified with another one's work: what a service that never
     sees the same session twice measures. Caches keyed by vocabulary (units, digit patterns,
     characters, glossary terms) stay: every session shares those. Evidence views are per session by
-    construction (`glossary.evidence_view` caches nothing)."""
+    construction (`glossary.evidence_view` caches nothing), and so is the memo of
+    `text.session_memo`, which `verify_session` opens and drops around each session."""
     glossary.clear_caches()
     claimed_values_at_times.cache_clear()
     _fold_short.cache_clear()

@@ -1,8 +1,9 @@
 """Resource use of the deterministic path on hostile-but-plausible traces (issue 12).
 
-Two 10 MB sessions: a log output that repeats the same few ERROR lines (503s, pool errors), and a
-JSON metrics dump. Prints median time, peak memory (tracemalloc, excluding the input) as a multiple
-of the trace size, and time with 500 claims. Asserts nothing (these machines are noisy). Run:
+Three 10 MB sessions: `bench_core`'s typical session grown to 10 MB (8 varied logs), a log output
+that repeats the same few ERROR lines (503s, pool errors), and a JSON metrics dump. Prints median
+time, peak memory (tracemalloc, excluding the input) as a multiple of the trace size, and time with
+500 claims. Asserts nothing (these machines are noisy). Run:
     python benchmarks/bench_resources.py [--quick]
 """
 
@@ -14,6 +15,8 @@ import statistics
 import time
 import tracemalloc
 from typing import Any
+
+from bench_core import make_session  # beside this script (its folder is on the path)
 
 from groundcheck.programs.core.pipeline import verify_session
 
@@ -116,6 +119,9 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="fewer repeats")
     repeats = 3 if parser.parse_args().quick else 5
 
+    typical = make_session(10_000_000, sid="res-typical")
+    typical_bytes = sum(len(c["output"]) for c in typical["tool_calls"])
+    measure("bench_core's session at 10 MB (8 calls, 6 claims)", typical, typical_bytes, repeats)
     log = repeated_log(10_000_000)
     log_excerpt = "HikariPool-1 - Connection is not available, request timed out after 30000ms"
     measure("repeated ERROR lines, 6 claims", session(log, "query_logs", 6, log_excerpt), len(log), repeats)

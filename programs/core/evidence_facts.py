@@ -99,7 +99,8 @@ def assess_claims(contract: ExecutorContract, index: TraceIndex) -> list[ClaimEv
 def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidence:
     refs = evidence_refs(claim, index)
     cited = [i for ref in refs for i in ref.source_invocation_ids]
-    usable = [b for b in claim.evidence_bindings if binding_problem(b, index) is None]
+    problems = [binding_problem(b, index) for b in claim.evidence_bindings]
+    usable = [b for b, problem in zip(claim.evidence_bindings, problems, strict=True) if problem is None]
     evidence = ClaimEvidence(position, claim, refs, usable)
     located = locate_mentions(claim.claim_text, index, cited)
     if located.nowhere:
@@ -114,7 +115,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         at_time = value_at_time_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
-    evidence.hard.extend(_evidence_problems(claim, index, usable))
+    evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
     evidence.soft.extend(judge_wording(claim, index, weighed, usable, located.outside_cited, located.entities, texts))
     return evidence
@@ -190,9 +191,11 @@ def evidence_refs(claim: Claim, index: TraceIndex) -> list[EvidenceRef]:
     return refs
 
 
-def _evidence_problems(claim: Claim, index: TraceIndex, usable: list[EvidenceBinding]) -> list[HardFact]:
+def _evidence_problems(
+    claim: Claim, problems: list[tuple[str, str]], usable: list[EvidenceBinding]
+) -> list[HardFact]:
+    """The hard facts of a claim's bindings (`problems`: those of its bindings that have one)."""
     facts: list[HardFact] = []
-    problems = [p for p in (binding_problem(b, index) for b in claim.evidence_bindings) if p]
     # a fabricated reference or a quote that is not there spoils the claim even beside a good binding
     spoiling = [p for p in problems if p[0] in SPOILING_PROBLEMS]
     if not claim.evidence_bindings:
@@ -216,7 +219,7 @@ def glossary_view(ev: CallEvidence) -> EvidenceView:
 
 
 def _series(ev: CallEvidence) -> Series:
-    return parse_series(ev.call.output)
+    return parse_series(ev.call.output, ev.flat, ev.text_end)
 
 
 def _short(text: str, limit: int = 60) -> str:

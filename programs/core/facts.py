@@ -15,7 +15,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck
+from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck, LegacyClassification
 
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
 from ..text.negation import NEGATABLE
@@ -25,7 +25,7 @@ from ..text.wording import CAUSAL, is_assertion, split_sentences
 from .evidence_facts import glossary_view
 from .trace_index import TraceIndex, literal_number_in
 
-LEGACY_CLASS: dict[str, str] = {
+LEGACY_CLASS: dict[str, LegacyClassification] = {
     "direct_observation": "direct_evidence",
     "reasonable_inference": "indirect_support",
     "overstated": "indirect_support",
@@ -58,7 +58,7 @@ _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
 
 
-def legacy_class(verification: str) -> str:
+def legacy_class(verification: str) -> LegacyClassification:
     return LEGACY_CLASS[verification]
 
 
@@ -95,7 +95,8 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         new_cause = not new_concepts and new_cause_wording(sentence, claims_text)
         if not new_entities and not new_numbers and not new_concepts and not new_cause:
             continue
-        classification = classify_by_trace(Mentions(tuple(new_entities), tuple(new_numbers)), index)
+        new = Mentions(tuple(new_entities), tuple(new_numbers))
+        classification: LegacyClassification = classify_by_trace(new, index)
         if new_concepts and classification != "contradicted":
             if outputs is None:  # decoded JSON-in-strings and the calls' subjects too
                 outputs = [glossary_view(ev) for ev in index.calls.values() if ev.ok]
@@ -230,7 +231,7 @@ def fallback_sentences(final_answer: str) -> list[str]:
     return list(unique.values())
 
 
-def classify_by_trace(mentions: Mentions, index: TraceIndex) -> str:
+def classify_by_trace(mentions: Mentions, index: TraceIndex) -> LegacyClassification:
     """A sentence without bindings: its named entities and numbers against the whole trace.
 
     Never `direct_evidence`: nothing was cited, so at best the trace supports it indirectly.

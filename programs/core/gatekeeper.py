@@ -11,7 +11,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 
-from groundcheck.signatures.models import Claim, ExecutorContract, Finding, GatekeeperResult, item_text
+from groundcheck.signatures.models import (
+    Claim,
+    ExecutorContract,
+    Finding,
+    GatekeeperResult,
+    GatekeeperStatus,
+    Severity,
+    item_text,
+)
 
 from ..text.normalize import contains_token, fold, han_letter_ratio
 from ..text.tokens import extract_mentions
@@ -23,7 +31,7 @@ MIN_HAN_RATIO = 0.3
 POSITION_PREFIX = "claims[{}]: "  # leads the detail of a finding about a claim whose id is shared
 _POSITION = re.compile(r"^claims\[(\d+)\]: ")
 
-RULES: dict[str, str] = {
+RULES: dict[str, Severity] = {
     "contract.parse": "fail",
     "contract.fenced": "warn",
     "claim.id_unique": "fail",
@@ -105,7 +113,7 @@ def run_gatekeeper(parsed: ParsedOutput, index: TraceIndex) -> GatekeeperResult:
 def summarize(findings: list[Finding]) -> GatekeeperResult:
     failed = sorted({f.rule for f in findings if f.severity == "fail"})
     warned = sorted({f.rule for f in findings if f.severity == "warn"})
-    status = "fail" if failed else "warn" if warned else "pass"
+    status: GatekeeperStatus = "fail" if failed else "warn" if warned else "pass"
     return GatekeeperResult(status=status, failed_rules=failed, warned_rules=warned, findings=findings)
 
 

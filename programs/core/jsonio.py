@@ -89,26 +89,83 @@ def raw_decode_limited(text: str) -> tuple[Any, int]:
 def check_limits(value: Any, max_depth: int = MAX_DEPTH) -> None:
     """Walk a decoded value (iteratively: any depth is safe to walk).
 
+    Only containers and offending numbers are visited one by one: strings and numbers within the
+    limits are passed over where their container is read, and a path is built only for an error,
+    so the cost follows the structure of a value, not the bytes of its strings.
+
     Raises:
         JSONLimitError: the first value nested deeper than `max_depth`, a refused or oversized
             number, or a non-finite float.
     """
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(value, ())]
+    # (item, depth, path node); a node is (parent node, key), None for the root. Children are
+    # pushed in order and popped last first, as a plain depth-first walk would visit them.
+    stack: list[tuple[Any, int, _Node]] = [(value, 0, None)]
+    pop, push, isfinite = stack.pop, stack.append, math.isfinite
     while stack:
-        item, path = stack.pop()
-        if isinstance(item, dict | list):
-            if len(path) >= max_depth:
-                raise JSONLimitError(f"nested deeper than {max_depth} levels", format_path(path))
-            pairs = item.items() if isinstance(item, dict) else enumerate(item)
-            stack.extend((v, (*path, k)) for k, v in pairs if not isinstance(v, str))
-        elif isinstance(item, _Refused):
-            raise JSONLimitError(item.why, format_path(path))
-        elif isinstance(item, bool) or item is None:
+        item, depth, node = pop()
+        if not isinstance(item, dict | list):
+            _raise_for_scalar(item, node)
             continue
-        elif isinstance(item, int) and item.bit_length() > _MAX_INT_BITS:
-            raise JSONLimitError(f"integer of more than {MAX_NUMBER_CHARS} digits", format_path(path))
-        elif isinstance(item, float) and not math.isfinite(item):
-            raise JSONLimitError(f"number {item} is not finite", format_path(path))
+        if depth >= max_depth:
+            raise JSONLimitError(f"nested deeper than {max_depth} levels", format_path(_path(node)))
+        child_depth = depth + 1
+        for k, v in item.items() if isinstance(item, dict) else enumerate(item):
+            kind = type(v)  # exact types of decoded JSON first: one test each, no call
+            if kind is str or kind is bool or v is None:
+                continue
+            if kind is float:
+                if isfinite(v):
+                    continue
+            elif kind is int:
+                if v.bit_length() <= _MAX_INT_BITS:
+                    continue
+            elif kind is list or kind is dict:
+                # a leaf container (a metrics point, a label set) within the depth limit: read its
+                # scalars here rather than visit it; it is visited only if it holds something else
+                if child_depth < max_depth:
+                    for w in v.values() if kind is dict else v:
+                        wk = type(w)
+                        if not (wk is str or (wk is float and isfinite(w)) or wk is bool or w is None
+                                or (wk is int and w.bit_length() <= _MAX_INT_BITS)):
+                            break
+                    else:
+                        continue
+            elif not isinstance(v, dict | list) and not _offending(v):
+                continue
+            push((v, child_depth, (node, k)))
+
+
+_Node = tuple[Any, Any] | None
+
+
+def _offending(item: Any) -> bool:
+    """A scalar `check_limits` refuses (a refused literal, an oversized int, a non-finite float)."""
+    if isinstance(item, _Refused):
+        return True
+    if isinstance(item, bool) or item is None:
+        return False
+    if isinstance(item, int):
+        return item.bit_length() > _MAX_INT_BITS
+    return isinstance(item, float) and not math.isfinite(item)
+
+
+def _raise_for_scalar(item: Any, node: _Node) -> None:
+    if isinstance(item, _Refused):
+        raise JSONLimitError(item.why, format_path(_path(node)))
+    if isinstance(item, bool) or item is None:
+        return
+    if isinstance(item, int) and item.bit_length() > _MAX_INT_BITS:
+        raise JSONLimitError(f"integer of more than {MAX_NUMBER_CHARS} digits", format_path(_path(node)))
+    if isinstance(item, float) and not math.isfinite(item):
+        raise JSONLimitError(f"number {item} is not finite", format_path(_path(node)))
+
+
+def _path(node: _Node) -> tuple[Any, ...]:
+    keys: list[Any] = []
+    while node is not None:
+        node, key = node
+        keys.append(key)
+    return tuple(reversed(keys))
 
 
 def format_path(path: tuple[Any, ...] | list[Any]) -> str:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
-from groundcheck.signatures.models import ExecutorContract, ParseStatus
+from groundcheck.signatures.models import ExecutorContract, ParseStatus, ParseStatusName
 
 from ..errors import describe_exception
 from .jsonio import JSONLimitError, check_limits, raw_decode_limited
@@ -92,7 +92,7 @@ def fenced_body(text: str) -> str | None:
     return fence.group("body").strip() if fence else None
 
 
-def _failed(status: str, error: str, fenced: bool = False) -> ParsedOutput:
+def _failed(status: ParseStatusName, error: str, fenced: bool = False) -> ParsedOutput:
     return ParsedOutput(status=ParseStatus(status=status, error=error, fenced=fenced), contract=None)
 
 

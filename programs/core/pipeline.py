@@ -9,19 +9,21 @@ import asyncio
 import logging
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from groundcheck.signatures.models import (
     GatekeeperResult,
     LMUsage,
     Session,
     ToolTraceItem,
+    Verdict,
     VerifierEvaluation,
     VerifierModelOutput,
 )
 
 from ..errors import ConfigError, describe_exception
 from ..telemetry import SpanHandle, verification_span
+from ..text.session_memo import session_memo
 from ..version import PROGRAM_VERSION
 from .cascade import verdict_fixed_by_trace
 from .claim_checkers import CheckRequest, ClaimChecker, ReplayChecker, RulesChecker
@@ -64,12 +66,17 @@ def verify_session(
         >>> record.verdict, record.groundedness_score
     """
     checker = resolve_checker(backend)
-    prepared = prepare_verification(ensure_session(session), summary_budget)
+    with session_memo():
+        return _verify(ensure_session(session), checker, summary_budget)
+
+
+def _verify(session: Session, checker: ClaimChecker, summary_budget: int) -> VerifierEvaluation:
+    prepared = prepare_verification(session, summary_budget)
     with _span(prepared, checker) as span:
         record = _decided_without_model(prepared, checker)
         if record is None:
             try:
-                record = _finish(prepared, checker, checker.check(prepared.request), None)
+                record = _finish(prepared, checker, checker.check(_request(prepared)), None)
             except Exception as exc:  # any checker failure becomes a recorded error, never a crash
                 record = _failed(prepared, checker, exc)
         span.record_verification(record)
@@ -84,16 +91,17 @@ async def averify_session(
 ) -> VerifierEvaluation:
     """Async twin of `verify_session`: awaits the checker's `acheck` (or runs `check` in a thread)."""
     checker = resolve_checker(backend)
-    prepared = prepare_verification(ensure_session(session), summary_budget)
+    with session_memo():
+        prepared = prepare_verification(ensure_session(session), summary_budget)
     with _span(prepared, checker) as span:
         record = _decided_without_model(prepared, checker)
         if record is None:
             try:
                 acheck = getattr(checker, "acheck", None)
                 if acheck is not None:
-                    output = await acheck(prepared.request)
+                    output = await acheck(_request(prepared))
                 else:
-                    output = await asyncio.to_thread(checker.check, prepared.request)
+                    output = await asyncio.to_thread(checker.check, _request(prepared))
                 record = _finish(prepared, checker, output, None)
             except Exception as exc:
                 record = _failed(prepared, checker, exc)
@@ -132,6 +140,12 @@ def _decided_without_model(p: Prepared, checker: ClaimChecker) -> VerifierEvalua
         return None
     rules = RulesChecker().check(p.request) if p.request else None
     return _finish(p, checker, rules, None, model_not_asked=reason)
+
+
+def _request(p: Prepared) -> CheckRequest:
+    """The request of a session that `_decided_without_model` left open: it decides every session
+    without a valid contract (verdict rule 1), so only sessions with a request reach a checker."""
+    return cast(CheckRequest, p.request)
 
 
 @dataclass
@@ -195,7 +209,7 @@ def _finish(
     rationale_head = _join(model_not_asked or "", output.rationale if output else (verifier_error or ""))
     return VerifierEvaluation(
         session_id=p.session.session_id,
-        verdict=outcome.verdict,
+        verdict=cast(Verdict, outcome.verdict),  # decide_verdict gives one of `VERDICTS`
         model_verdict=model_verdict,
         groundedness_score=outcome.groundedness_score,
         critical_fact_count=outcome.critical_fact_count,

@@ -12,7 +12,9 @@ It reads the `ClaimEvidence` the evidence layer computed, in order of precedence
 
 from __future__ import annotations
 
-from groundcheck.signatures.models import ClaimCheck, VerifierModelOutput
+from typing import cast
+
+from groundcheck.signatures.models import ClaimCheck, Verification, VerifierModelOutput
 
 from .evidence_facts import ClaimEvidence, cap
 
@@ -37,7 +39,10 @@ def check_claims_by_rules(evidence: list[ClaimEvidence]) -> VerifierModelOutput:
 
 def classify(ev: ClaimEvidence) -> ClaimCheck:
     verification, detail = _decide(ev)
-    return ClaimCheck(claim_id=ev.claim_id, verification=verification, detail=detail, evidence_refs=ev.refs)
+    # _decide returns class names of `SUPPORT_RANK`, which are the `Verification` values
+    return ClaimCheck(
+        claim_id=ev.claim_id, verification=cast(Verification, verification), detail=detail, evidence_refs=ev.refs
+    )
 
 
 def _decide(ev: ClaimEvidence) -> tuple[str, str]:

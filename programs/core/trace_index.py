@@ -179,6 +179,11 @@ class CallEvidence:
         return "\n".join(parts)
 
     @property
+    def text_end(self) -> int:
+        """Where `fold(self.text)` ends in `flat`, of which it is the first part."""
+        return len(self.flat) and self._part_ends[0] - 1  # `flat` sets `_part_ends`
+
+    @property
     def out_end(self) -> int:
         """Where the output part of `flat` ends: numbers and spoof checks look only before it."""
         return len(self.flat) and self._out_end
@@ -241,11 +246,11 @@ class CallEvidence:
         (parsed series, a glossary view...), so that per-claim checks never re-read a large output.
 
         Example:
-            points = ev.view("series", lambda ev: parse_series(ev.call.output))
+            points = ev.view("series", lambda ev: parse_series(ev.call.output, ev.flat, ev.text_end))
         """
         if name not in self._views:
             self._views[name] = build(self)
-        return self._views[name]  # type: ignore[no-any-return]
+        return self._views[name]
 
     def contains_excerpt(self, norm_excerpt: str) -> bool:
         return norm_excerpt in self.norm

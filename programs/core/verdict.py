@@ -58,8 +58,8 @@ def align_claim_checks(
         k = taken.get(claim.claim_id, 0)
         taken[claim.claim_id] = k + 1
         given = by_id.get(claim.claim_id, [])
-        check = given[k] if k < len(given) else None
-        verification, detail = (check.verification, check.detail) if check else ("unsupported", "not verified")
+        found = given[k] if k < len(given) else None
+        verification, detail = (found.verification, found.detail) if found else ("unsupported", "not verified")
         aligned.append(
             ClaimCheck(claim_id=claim.claim_id, verification=verification, detail=detail, evidence_refs=ev.refs)
         )
@@ -80,7 +80,7 @@ def apply_floors(
         if capped != check.verification:
             fact = next(f for f in ev.hard if f.ceiling == ev.ceiling)
             reason = f"claim {check.claim_id}: {fact.fact}: {fact.detail}"
-            adjustments.append(VerdictAdjustment(from_=check.verification, to=capped, reason=reason))
+            adjustments.append(VerdictAdjustment(**{"from": check.verification, "to": capped, "reason": reason}))
             check = check.model_copy(update={"verification": capped, "detail": f"{check.detail} [{fact.detail}]"})
         out.append(check)
     return out, adjustments
@@ -150,7 +150,7 @@ def decide_verdict(
             verdict = floor
     if model_verdict is not None and verdict != model_verdict:
         adjustments.append(
-            VerdictAdjustment(from_=model_verdict, to=verdict, reason=f"verdict rule {row}: {reason}")
+            VerdictAdjustment(**{"from": model_verdict, "to": verdict, "reason": f"verdict rule {row}: {reason}"})
         )
     return VerdictOutcome(
         verdict=verdict,

@@ -21,14 +21,16 @@ no evidence check.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 try:
-    import ahocorasick
+    # pyahocorasick is a C extension without type stubs; the project's mypy config ignores it
+    # (hence "unused-ignore": the comment is only needed when mypy runs without that config)
+    import ahocorasick  # type: ignore[import-not-found, unused-ignore]
 except ImportError:  # pragma: no cover - exercised by a test that hides the package
     ahocorasick = None
 
@@ -144,7 +146,13 @@ class _ScanMatcher:
         return found
 
 
-def _automaton(entries: dict[str, tuple[str, tuple[str, ...]]]) -> object:
+class _Matcher(Protocol):
+    """What `Glossary.mentions` needs of a term matcher: (end index, (term, concept ids)) pairs."""
+
+    def iter(self, text: str) -> Iterable[tuple[int, tuple[str, tuple[str, ...]]]]: ...
+
+
+def _automaton(entries: dict[str, tuple[str, tuple[str, ...]]]) -> _Matcher:
     if ahocorasick is None:
         return _ScanMatcher(entries)
     automaton = ahocorasick.Automaton()
@@ -338,7 +346,7 @@ class EvidenceView:
     def __init__(self, text: str) -> None:
         self._text = compact(text)
         self._memo: dict[str, bool] = {}
-        self.extra: dict[str, object] = {}  # per-concept facts other modules derive (negation polarity)
+        self.extra: dict[Hashable, Any] = {}  # per-concept facts other modules derive (negation polarity)
 
     @property
     def text(self) -> str:

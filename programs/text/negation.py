@@ -155,13 +155,13 @@ def _polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str | No
     denies"); at most `_OCCURRENCES` occurrences of a term are read, so a huge log costs little.
     """
     key = ("polarity", concept_id, full)
-    cached = view.extra.get(key)
+    cached: tuple[str | None, str | None] | None = view.extra.get(key)
     if cached is None:
         asserted, denied = _scan_polarity(view.text, concept_id, full)
         if asserted is None:
             asserted = denied_antonym(view, concept_id)
         cached = view.extra[key] = (asserted, denied)
-    return cached  # type: ignore[return-value]
+    return cached
 
 
 def denied_antonym(view: EvidenceView, concept_id: str) -> str | None:

@@ -14,6 +14,8 @@ import re
 import sys
 import unicodedata
 
+from .session_memo import memoised
+
 # Category Cf (Unicode 15.1; a test checks every Cf code point of the running Python is covered)
 # plus the default-ignorable code points of other categories: all are invisible when rendered.
 _BMP_INVISIBLE = (
@@ -35,6 +37,8 @@ _OTHER_SPACE = ("\x85", "\xa0", "\u1680", *map(chr, range(0x2000, 0x200B)), "\u2
 # is 503 to a reader); an ASCII space still separates numbers.
 _SPACE_IN_NUMBER = re.compile(r"(?<=\d)[\u00a0\u2007\u2009\u200a\u202f](?=\d)")
 _SHORT = 512  # texts up to this length are folded through a cache
+_MEMO_CHARS = 1 << 16  # longer texts (tool outputs) are folded once per call by their `CallEvidence`
+_LARGE = 1 << 16  # an ASCII text from this length that folds to itself is kept as it is
 _UCS4_MIN_OVERHEAD = sys.getsizeof("\U00010000") - 4  # CPython: a string holding astral characters
 
 
@@ -42,6 +46,12 @@ def clean(text: str) -> str:
     """Invisible characters removed and NFKC applied; case kept (for pattern matching on raw text)."""
     if text.isascii():  # ASCII is NFKC-invariant and holds no format character: skip the slow path
         return text
+    if len(text) <= _SHORT:  # claims, excerpts, answer sentences: several stages clean each of them
+        return memoised("clean", text, _clean)
+    return _clean(text)
+
+
+def _clean(text: str) -> str:
     pattern = _INVISIBLE_ASTRAL if _may_hold_astral(text) else _INVISIBLE
     return unicodedata.normalize("NFKC", _SPACE_IN_NUMBER.sub("", pattern.sub("", text)))
 
@@ -49,9 +59,17 @@ def clean(text: str) -> str:
 def fold(text: str) -> str:
     """`clean` + case-fold, white space kept (for token search with word boundaries)."""
     if text.isascii():
-        return text.lower()
+        folded = text.lower()
+        # a large text folded already (a folded output read again): keep the one copy, not two
+        return text if len(text) >= _LARGE and folded == text else folded
     if len(text) <= _SHORT:
         return _fold_short(text)
+    if len(text) <= _MEMO_CHARS:  # the claims' texts joined: folded by the Gatekeeper and the answer facts
+        return memoised("fold", text, _fold_long)
+    return _fold_long(text)
+
+
+def _fold_long(text: str) -> str:
     return clean(text).casefold()
 
 

@@ -76,21 +76,32 @@ class Series:
 
     points: tuple[Point, ...]
     text: str = ""
+    end: int | None = None  # the folded output is `text[:end]` (more may follow it)
 
 
-def parse_series(output: Any) -> Series:
-    """The time series in one tool output, or an empty `Series` (worth caching per call)."""
+def parse_series(output: Any, folded: str | None = None, end: int | None = None) -> Series:
+    """The time series in one tool output, or an empty `Series` (worth caching per call).
+
+    `folded[:end]` is the output's text as `fold` gives it (the string, or its JSON text), when the
+    caller has it already: a large output is then neither serialised nor folded (nor copied) again.
+    """
+    if folded is None:
+        folded, end = fold(output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)), None
     if isinstance(output, str):
         stripped = output.lstrip()
         if stripped[:1] in "[{":
             try:
-                return Series(parse_series(json.loads(output)).points, fold(output))
+                return Series(_json_points(json.loads(output)), folded, end)
             except ValueError:
                 pass
-        return Series(tuple(_log_points(output)), fold(output))
+        return Series(tuple(_log_points(output)), folded, end)
+    return Series(_json_points(output), folded, end)
+
+
+def _json_points(value: Any) -> tuple[Point, ...]:
     points: list[Point] = []
-    _walk(output, points, 0)
-    return Series(tuple(points[:_MAX_POINTS]), fold(json.dumps(output, ensure_ascii=False)))
+    _walk(value, points, 0)
+    return tuple(points[:_MAX_POINTS])
 
 
 @lru_cache(maxsize=4096)
@@ -156,7 +167,7 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
                 f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
                 f"(which it shows at {_hhmm(elsewhere[0].second)})"
             )
-        if not any(p.epoch for p in at) and not any(_written_in(number, s.text) for s in series):
+        if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
     return None
@@ -169,9 +180,12 @@ def _derived_at(number: NumberMention, at: list[Point]) -> bool:
     return len(values) > 1 and follows_by_arithmetic(number, values)
 
 
-def _written_in(number: NumberMention, text: str) -> bool:
+def _written_in(number: NumberMention, text: str, end: int | None = None) -> bool:
     lead = _LEADING_NUMBER.match(number.text.replace(",", ""))
-    return bool(lead) and re.search(rf"(?<![\d.]){re.escape(lead.group(0))}(?![\d])", text) is not None
+    if lead is None:
+        return False
+    pattern = re.compile(rf"(?<![\d.]){re.escape(lead.group(0))}(?![\d])")
+    return pattern.search(text, 0, len(text) if end is None else end) is not None
 
 
 def _at(point: Point, second: int, window: int) -> bool:

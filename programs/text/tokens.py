@@ -12,6 +12,7 @@ import re
 from typing import NamedTuple
 
 from .normalize import clean, fold
+from .session_memo import memoised
 
 _HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
 # Entity patterns by the character they start with; within a group, earlier ones win.
@@ -132,6 +133,7 @@ _NAMING_WORDS = ("port", "pid", "id", "errno", "code", "status", "version", "lin
 # Larger (or non-finite) values are identifiers, hashes or overflow, never quantities to compute with.
 MAX_QUANTITY = 1e15
 # One pass over a short text; at a position, earlier alternatives win (entities before numbers).
+_MEMO_CHARS = 4096  # longer texts are not kept in the session memo
 _MENTION = re.compile(
     # dispatch on the first character, so CJK text and most positions are rejected in one step
     r"(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
@@ -176,6 +178,12 @@ class Mentions(NamedTuple):
 
 def extract_mentions(text: str) -> Mentions:
     """Entities and numbers named in `text`. Numbers inside an entity belong to the entity."""
+    if len(text) <= _MEMO_CHARS:  # a claim's text is read by several stages of one verification
+        return memoised("mentions", text, _extract_mentions)
+    return _extract_mentions(text)
+
+
+def _extract_mentions(text: str) -> Mentions:
     entities: list[str] = []
     numbers: list[NumberMention] = []
     for m in _MENTION.finditer(_halfwidth(text)):

@@ -13,9 +13,10 @@ Some written units are ambiguous ("m": minutes, megabytes or millicores): any re
 
 from __future__ import annotations
 
+import heapq
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 
 from .tokens import UNIT_PATTERN, NumberMention, unit_value
@@ -37,6 +38,19 @@ _DECLARED_UNIT = (
 _DECLARATIONS = re.compile(
     r"(?:\bunits?\s*[:=]\s*[\"']?|单位\s*[:：=]?\s*|[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
     r"|\b1([kmgt])-blocks\b",
+)
+# Where a declaration may start, each found by a pattern with a literal prefix (which the engine
+# scans for in C), with the offset of the start: at a "unit" / "单位", at a bracket before a unit's
+# first letter, one character before a "_" before one, two characters before "-blocks" (the first
+# letters are those of `_DECLARED_UNIT`).
+_UNIT_START = "[mμushdbkgtp]"
+_DECLARATION_ANCHORS = (
+    (re.compile("unit"), 0),
+    (re.compile("单位"), 0),
+    (re.compile(rf"\((?=\s*{_UNIT_START})"), 0),
+    (re.compile(rf"\[(?=\s*{_UNIT_START})"), 0),
+    (re.compile(f"_(?={_UNIT_START})"), 1),
+    (re.compile("-blocks"), 2),
 )
 
 
@@ -70,9 +84,33 @@ def unit_after(text: str, pos: int) -> str:
 def declared_units(text: str) -> frozenset[Reading]:
     """Units an output declares for its bare numbers (see the module notes)."""
     found: set[Reading] = set()
-    for m in _DECLARATIONS.finditer(text):
+    for m in _declarations(text):
         found |= readings(m.group(1) or f"{m.group(2)}b")
     return frozenset(found)
+
+
+def _declarations(text: str) -> Iterator[re.Match[str]]:
+    """`_DECLARATIONS.finditer(text)`, tried only where a declaration may start: the same matches
+    (every match starts at an anchor, and anchors are tried in order from the end of the last
+    match), at a fraction of the cost on a large output, where the pattern would be tried at every
+    letter and digit."""
+    # the anchors of each kind in order, merged lazily: a log can hold a million of them
+    starts = heapq.merge(*(_anchor_starts(anchor, back, text) for anchor, back in _DECLARATION_ANCHORS))
+    pos = 0
+    for start in starts:
+        if start < pos:  # inside the last match, before the text, or tried already
+            continue
+        m = _DECLARATIONS.match(text, start)
+        if m:
+            yield m
+            pos = m.end()
+        else:
+            pos = start + 1
+
+
+def _anchor_starts(anchor: re.Pattern[str], back: int, text: str) -> Iterator[int]:
+    for a in anchor.finditer(text):
+        yield max(a.start() - back, 0)
 
 
 def occurrence_agrees(number: NumberMention, text: str, end: int, declared: Callable[[], frozenset[Reading]]) -> bool:
