@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from bench_core import make_session, rate
 
 from groundcheck.evals.datasets import load_dataset
-from groundcheck.evals.stub_latency import LatencyStubServer
+from groundcheck.evals.stub_models import StubVerifierServer
 from groundcheck.programs.core.cascade import verdict_fixed_by_trace
 from groundcheck.programs.core.pipeline import prepare_verification
 from groundcheck.programs.core.sessions import ensure_session
@@ -70,13 +70,13 @@ def cli(args: list[str], env: dict[str, str]) -> tuple[float, subprocess.Complet
     return time.perf_counter() - start, done
 
 
-def lm_args(server: LatencyStubServer) -> list[str]:
+def lm_args(server: StubVerifierServer) -> list[str]:
     return ["--lm", f"openai/stub-{server.policy}", "--api-base", server.base_url, "--retries", "0"]
 
 
 def measure_eval(work: Path, env: dict[str, str], delay: float, n: int) -> None:
     data = write_jsonl(work / "open.jsonl", open_sessions(n))
-    with LatencyStubServer(delay) as server:
+    with StubVerifierServer("obey-injection", delay=delay) as server:
         wall, done = cli(["eval", "--dataset", str(data), "--backend", "lm", *lm_args(server),
                           "--report", str(work / "eval1")], env)
         report = json.loads((work / "eval1" / "report.json").read_text())
@@ -94,7 +94,7 @@ def measure_verify_lm(work: Path, env: dict[str, str], delay: float, n: int) -> 
     sessions = open_sessions(n)
     many = write_jsonl(work / "verify_many.jsonl", sessions)
     one = write_jsonl(work / "verify_one.jsonl", sessions[:1])
-    with LatencyStubServer(delay) as server:
+    with StubVerifierServer("obey-injection", delay=delay) as server:
         t1, _ = cli(["verify", str(one), "--backend", "lm", *lm_args(server), "--out", os.devnull], env)
         tn, done = cli(["verify", str(many), "--backend", "lm", *lm_args(server), "--out", os.devnull], env)
         print(f"verify .jsonl --backend lm, {n} open sessions, {delay:g} s per call: exit {done.returncode}, "
@@ -133,7 +133,7 @@ def comparable(report: dict[str, Any]) -> tuple[Any, Any]:
 def measure_resume(work: Path, env: dict[str, str], delay: float, n: int, after: float) -> None:
     data = write_jsonl(work / "resume.jsonl", open_sessions(n))
     folder = work / "resumed"
-    with LatencyStubServer(delay) as server:
+    with StubVerifierServer("obey-injection", delay=delay) as server:
         base = [*CLI, "eval", "--dataset", str(data), "--backend", "lm", *lm_args(server), "--no-cache"]
         proc = subprocess.Popen([*base, "--report", str(folder)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 text=True, env=env)
@@ -173,7 +173,7 @@ def measure_compare(work: Path, env: dict[str, str], delay: float, n: int) -> No
     _, done = cli(["optimize", "verifier", "--optimizer", "labeled", "--trainset", "synthetic-train",
                    "--valset", "synthetic-dev", "--seed", "7", "--out", str(compiled)], env)
     print(f"compiled a Verifier (labeled, seed 7): exit {done.returncode}")
-    with LatencyStubServer(delay, policy="by-prompt") as server:
+    with StubVerifierServer("by-prompt", delay=delay) as server:
         common = ["eval", "--dataset", str(data), "--backend", "lm", *lm_args(server)]
         cli([*common, "--report", str(work / "cmp_default")], env)
         cli([*common, "--program", str(compiled), "--report", str(work / "cmp_compiled")], env)

@@ -124,7 +124,7 @@ def main() -> None:
     unparseable = {**PAYMENT, "executor_final_answer": "连接池耗尽导致 503。{"}
     print(f"LM calls: verdict open {calls_for(PAYMENT)}; fabricated invocation {calls_for(fabricated)}; "
           f"unparseable answer {calls_for(unparseable)}; a reply that does not parse "
-          f"{calls_for(PAYMENT, 'not the format')} (DSPy's JSON fallback), then verifier_error")
+          f"{calls_for(PAYMENT, 'not the format')} (no second call: verifier_error and LOW_CONFID)")
     for name, session in (("payment session", PAYMENT), ("typical session", make_session(40_000))):
         with_lm, rules = overhead_ms(session)
         print(f"overhead besides the LM call, {name} (median): {with_lm:.2f} ms "

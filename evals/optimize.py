@@ -344,12 +344,6 @@ def _name(lm: Any) -> str | None:
     return model_name(lm) if lm is not None else None
 
 
-def _single_claim_verdict(cls: str) -> str:
-    if cls == "contradicted":
-        return "REJECT"
-    return "PASS" if cls == "direct_observation" else "LOW_CONFID"
-
-
 def _demo_detail(ev: ClaimEvidence, cls: str) -> str:
     """The finding behind the gold class, where the evidence layer has one."""
     found = [f.detail for f in ev.hard if f.ceiling == cls] + [j.detail for j in ev.soft if j.lowers_to == cls]

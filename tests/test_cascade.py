@@ -150,3 +150,37 @@ def test_a_failed_call_still_reports_its_usage():
     record = verify_session(PAYMENT, LMChecker(lm))
     assert record.verdict == "LOW_CONFID" and "upstream 500" in record.verifier_error
     assert record.lm_usage is not None and record.lm_usage.calls == len(lm.prompts) >= 1
+
+
+@pytest.mark.parametrize("ghost_first", [True, False])
+def test_a_fabricated_invocation_rejects_whatever_the_order_of_the_bindings(ghost_first):
+    def mutate(contract):
+        c2 = claim(contract, "c2")
+        not_found = dict(c2["evidence_bindings"][0], evidence_excerpt="Liveness probe failed: HTTP 500")
+        ghost = dict(c2["evidence_bindings"][0], source_invocation_ids=["call_NOPE"])
+        c2["evidence_bindings"] = [ghost, not_found] if ghost_first else [not_found, ghost]
+
+    lm = rubber_stamp()
+    record = verify_session(session_with(mutate), LMChecker(lm))
+    assert record.verdict == "REJECT" and "rule 3" in record.model_not_asked and not lm.prompts
+    assert verify_session(session_with(mutate)).verdict == "REJECT"
+
+
+def test_a_quote_is_shown_under_the_cited_call_that_holds_it():
+    def cite_two(contract):
+        claim(contract, "c2")["evidence_bindings"][0]["source_invocation_ids"] = ["call_o3", "call_o1"]
+
+    session = session_with(cite_two)
+    quote = json.loads(session["executor_final_answer"])["claims"][1]["evidence_bindings"][0]["evidence_excerpt"]
+    fields = focused_fields(prepare_verification(ensure_session(session)).request)
+    summary = fields["tool_trace_summary"]
+    assert "not in this output" not in summary
+    under_o1 = summary.split("call_o1 ")[1].split("\ncall_")[0]
+    assert f"⟦c2.1:{quote}" in under_o1
+
+
+def test_a_reply_that_does_not_parse_costs_one_call_and_never_passes():
+    lm = ScriptedLM(["verdict: PASS, everything is fine"], repeat_last=True)
+    record = verify_session(PAYMENT, LMChecker(lm))
+    assert len(lm.prompts) == 1 and record.lm_usage.calls == 1
+    assert record.verdict == "LOW_CONFID" and record.verifier_error

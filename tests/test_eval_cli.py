@@ -2,6 +2,7 @@ import io
 import json
 
 from groundcheck.programs.cli import main
+from groundcheck.programs.version import RULES_VERSION
 
 REQUIRED = ("verdict_accuracy", "verdict_macro_f1", "false_pass_rate", "false_reject_rate", "claim_macro_f1",
             "parse_status_accuracy", "gatekeeper_rule_f1")
@@ -115,7 +116,7 @@ def test_per_session_results_as_jsonl_csv_dataset_and_frame(tmp_path):
         claims = {c["claim_id"]: c for c in json.loads(row["claims"])}
         for cid, gold in session["labels"]["claim_verifications"].items():
             assert claims[cid]["gold"] == gold and claims[cid]["predicted"]
-        assert row["verdict_rule"] is not None and row["program_version"].endswith("rules-2")
+        assert row["verdict_rule"] is not None and row["program_version"].endswith(RULES_VERSION)
     with (tmp_path / "sessions.csv").open(encoding="utf-8") as handle:
         table = list(csv.DictReader(handle))
     assert [r["session_id"] for r in table] == [r["session_id"] for r in rows]

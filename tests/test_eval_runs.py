@@ -12,7 +12,7 @@ import time
 import pytest
 
 from groundcheck.evals.datasets import load_dataset
-from groundcheck.evals.stub_latency import LatencyStubServer
+from groundcheck.evals.stub_models import StubVerifierServer
 from groundcheck.programs.cli import main
 from groundcheck.programs.core.cascade import verdict_fixed_by_trace
 from groundcheck.programs.core.pipeline import prepare_verification
@@ -56,7 +56,7 @@ def lm(server):
 
 def test_eval_keeps_many_calls_in_flight_input_order_and_caches(tmp_path):
     data = write(tmp_path / "open.jsonl", open_sessions(48))
-    with LatencyStubServer(DELAY) as server:
+    with StubVerifierServer("obey-injection", delay=DELAY) as server:
         code, out, err = run("eval", "--dataset", str(data), "--backend", "lm", *lm(server),
                              "--report", str(tmp_path / "r1"))
         assert code == 0, err
@@ -86,7 +86,7 @@ def test_eval_keeps_many_calls_in_flight_input_order_and_caches(tmp_path):
 def test_cascade_skips_are_counted(tmp_path):
     sessions = load_dataset("synthetic-dev").sessions[:30]
     data = write(tmp_path / "mix.jsonl", sessions)
-    with LatencyStubServer(0.0) as server:
+    with StubVerifierServer("obey-injection", delay=0.0) as server:
         code, out, _ = run("eval", "--dataset", str(data), "--backend", "lm", *lm(server), "--report", str(tmp_path))
     m = json.loads((tmp_path / "report.json").read_text())["metrics"]
     assert code == 0 and m["model_not_asked"] + m["lm_sessions"] == 30
@@ -97,7 +97,7 @@ def test_cascade_skips_are_counted(tmp_path):
 
 def test_every_call_failed_exits_non_zero_with_one_line(tmp_path):
     data = write(tmp_path / "open.jsonl", open_sessions(6))
-    with LatencyStubServer(0.0, policy="fail") as server:
+    with StubVerifierServer("fail", delay=0.0) as server:
         code, out, err = run("eval", "--dataset", str(data), "--backend", "lm", *lm(server),
                              "--report", str(tmp_path / "r"))
     assert code == 1 and out == ""
@@ -108,7 +108,7 @@ def test_every_call_failed_exits_non_zero_with_one_line(tmp_path):
 
 def test_lm_error_rate_gate(tmp_path):
     data = write(tmp_path / "open.jsonl", open_sessions(4))
-    with LatencyStubServer(0.0) as server:
+    with StubVerifierServer("obey-injection", delay=0.0) as server:
         code, _, err = run("eval", "--dataset", str(data), "--backend", "lm", *lm(server),
                            "--fail-over", "lm_error_rate=0")
     assert code == 0 and err == ""
@@ -117,7 +117,7 @@ def test_lm_error_rate_gate(tmp_path):
 def test_verify_jsonl_lm_is_concurrent_ordered_and_uncached(tmp_path):
     sessions = open_sessions(24)
     data = write(tmp_path / "open.jsonl", sessions)
-    with LatencyStubServer(DELAY) as server:
+    with StubVerifierServer("obey-injection", delay=DELAY) as server:
         start = time.perf_counter()
         code, out, _ = run("verify", str(data), "--backend", "lm", *lm(server))
         took = time.perf_counter() - start
@@ -149,7 +149,7 @@ def test_ctrl_c_writes_a_partial_report_and_resume_equals_an_uninterrupted_run(t
     data = write(tmp_path / "open.jsonl", open_sessions(n))
     env = {**os.environ, "GROUNDCHECK_CACHE_DIR": str(tmp_path / "cache"), "OPENAI_API_KEY": "local"}
     folder = tmp_path / "run"
-    with LatencyStubServer(DELAY) as server:
+    with StubVerifierServer("obey-injection", delay=DELAY) as server:
         base = ["eval", "--dataset", str(data), "--backend", "lm", *lm(server), "--workers", "4", "--no-cache"]
         proc = subprocess.Popen([sys.executable, "-m", "groundcheck.programs.cli", *base, "--report", str(folder)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)

@@ -264,3 +264,21 @@ def test_property_no_checker_output_lifts_a_claim_above_its_floor(data, model):
         assert out.verdict == "REJECT"
     elif "unsupported" in ceilings:
         assert out.verdict != "PASS"
+
+
+def test_criticality_is_per_claim_when_a_background_claim_reuses_a_critical_id():
+    con = ExecutorContract(
+        answer_version="2.0", diagnosis_summary="", hypotheses=[], recommended_actions=[], missing_info=[],
+        user_facing_answer="中文回答",
+        claims=[
+            {"claim_id": "c1", "claim_type": "symptom", "claim_text": "x", "support_level": "direct"},
+            {"claim_id": "c2", "claim_type": "metric", "claim_text": "x", "support_level": "direct"},
+            {"claim_id": "c2", "claim_type": "background", "claim_text": "x", "support_level": "direct"},
+        ],
+    )
+    out = decide_verdict(
+        parse_status=VALID, contract=con, gate=PASSING_GATE, extra_facts=[], model_verdict=None,
+        checks=[ClaimCheck(claim_id=cid, verification=v, detail="", evidence_refs=REF)
+                for cid, v in (("c1", "direct_observation"), ("c2", "direct_observation"), ("c2", "contradicted"))],
+    )
+    assert (out.verdict, out.critical_fact_count, out.groundedness_score) == ("PASS", 2, 1.0)

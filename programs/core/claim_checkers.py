@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from groundcheck.signatures.models import (
     ExecutorContract,
@@ -37,8 +37,13 @@ class CheckRequest:
     evidence: list[ClaimEvidence]  # the evidence layer's hard facts and soft judgements, in claim order
 
 
+@runtime_checkable
 class ClaimChecker(Protocol):
-    """Classifies the claims of a request; the post-processor decides the verdict."""
+    """Classifies the claims of a request; the post-processor decides the verdict.
+
+    A checker that calls a model sets `asks_model = True`: the pipeline then skips it when the trace
+    already fixes the verdict (spec §8); one without the attribute is always called.
+    """
 
     @property
     def name(self) -> str: ...
@@ -46,6 +51,7 @@ class ClaimChecker(Protocol):
     def check(self, request: CheckRequest) -> VerifierModelOutput: ...
 
 
+@runtime_checkable
 class AsyncClaimChecker(ClaimChecker, Protocol):
     """A claim checker that can also be awaited (an LM call without a blocked thread)."""
 

@@ -201,7 +201,8 @@ def _evidence_problems(
     if not claim.evidence_bindings:
         facts.append(HardFact("no_binding", "unsupported", "cites no tool output"))
     elif spoiling:
-        code, detail = spoiling[0]
+        # a fabricated invocation is named whichever binding carries it: verdict row 3 reads this fact
+        code, detail = min(spoiling, key=lambda p: p[0] != "fabricated_reference")
         facts.append(HardFact(code, "unsupported", f"a binding {detail}"))
     elif not usable:
         code = "guidance_only" if all(p[0] == "guidance" for p in problems) else "no_usable_binding"

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from groundcheck.signatures.models import Claim, ParseStatus, VerifierInput
+from groundcheck.signatures.models import Claim, EvidenceBinding, ParseStatus, VerifierInput
 
 from .claim_checkers import CheckRequest
 from .evidence_facts import ClaimEvidence
@@ -56,10 +56,9 @@ def focused_fields(
     judged = [ev for ev in request.evidence if judge_all or not is_decided(ev)]
     decided = [ev for ev in request.evidence if not judge_all and is_decided(ev)]
     excerpts = [
-        Excerpt(_label(ev, k), inv, binding.evidence_excerpt)
+        Excerpt(_label(ev, k), _holding_call(request.index, binding), binding.evidence_excerpt)
         for ev in judged
         for k, binding in enumerate(ev.claim.evidence_bindings, start=1)
-        for inv in binding.source_invocation_ids[:1]
     ]
     retry = request.session.retry_context if request.session.round == 2 else None
     blocks = VerifierInput(
@@ -184,6 +183,15 @@ def _claim_view(ev: ClaimEvidence) -> dict[str, Any]:
     if not claim.evidence_bindings:
         view["cites"] = "nothing"
     return view
+
+
+def _holding_call(index: TraceIndex, binding: EvidenceBinding) -> str:
+    """Where to show a quote: the first cited call that succeeded and holds it, else the first cited."""
+    ids = binding.source_invocation_ids
+    for ev in index.observed(ids):
+        if _locate(ev.text, binding.evidence_excerpt) is not None:
+            return ev.call.invocation_id
+    return ids[0]
 
 
 def claim_key(ev: ClaimEvidence) -> str:

@@ -26,7 +26,7 @@ from ..telemetry import SpanHandle, verification_span
 from ..text.session_memo import session_memo
 from ..version import PROGRAM_VERSION
 from .cascade import verdict_fixed_by_trace
-from .claim_checkers import CheckRequest, ClaimChecker, ReplayChecker, RulesChecker
+from .claim_checkers import AsyncClaimChecker, CheckRequest, ClaimChecker, ReplayChecker, RulesChecker
 from .evidence_facts import assess_claims
 from .facts import claim_facts, extra_answer_facts, fallback_facts
 from .gatekeeper import run_gatekeeper
@@ -97,9 +97,8 @@ async def averify_session(
         record = _decided_without_model(prepared, checker)
         if record is None:
             try:
-                acheck = getattr(checker, "acheck", None)
-                if acheck is not None:
-                    output = await acheck(_request(prepared))
+                if isinstance(checker, AsyncClaimChecker):
+                    output = await checker.acheck(_request(prepared))
                 else:
                     output = await asyncio.to_thread(checker.check, _request(prepared))
                 record = _finish(prepared, checker, output, None)

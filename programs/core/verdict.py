@@ -135,8 +135,9 @@ def decide_verdict(
         evidence: the evidence layer's assessment of each claim (its hard facts set the floors).
     """
     checks, adjustments = apply_floors(checks, evidence) if contract and evidence else (checks, [])
-    critical_ids = {c.claim_id for c in contract.critical_claims} if contract else set()
-    critical = [c for c in checks if c.claim_id in critical_ids]
+    # criticality by position: a background claim that reuses a critical claim's id stays background
+    critical = [check for claim, check in zip(contract.claims, checks, strict=True) if claim.is_critical] \
+        if contract else []
     score = groundedness(critical)
     fabricated = fabricated_critical_claims(contract, gate, evidence) if contract else []
     row, rule_verdict, reason = _rule_verdict(parse_status, critical, gate, extra_facts, score, fabricated)
@@ -158,7 +159,7 @@ def decide_verdict(
         rule_row=row,
         rule_reason=reason,
         groundedness_score=score,
-        critical_fact_count=len(critical_ids) if contract else 0,
+        critical_fact_count=len(critical),
         claim_checks=checks,
         adjustments=adjustments,
     )

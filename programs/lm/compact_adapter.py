@@ -16,6 +16,13 @@ from pydantic import BaseModel
 
 
 class CompactChatAdapter(ChatAdapter):
+    """`ChatAdapter` sections, a short reply format, and no second call with the JSON adapter when a
+    reply does not parse: one verification is one LM call (an unreadable reply becomes `verifier_error`
+    and LOW_CONFID, never a PASS). Pass `use_json_adapter_fallback=True` to get DSPy's retry back."""
+
+    def __init__(self, *, use_json_adapter_fallback: bool = False, **kwargs: Any) -> None:
+        super().__init__(use_json_adapter_fallback=use_json_adapter_fallback, **kwargs)
+
     def format_field_description(self, signature: Any) -> str:
         inputs = ", ".join(signature.input_fields)
         return f"Inputs, each under its [[ ## name ## ]] header: {inputs}."

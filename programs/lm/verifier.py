@@ -24,6 +24,7 @@ from groundcheck.signatures.verifier import VerifierRetrySignature, VerifierSign
 from ..core.claim_checkers import CheckRequest
 from ..core.focused_input import DEFAULT_WINDOW, claim_key, focused_fields, is_decided
 from ..core.rules_checker import classify
+from ..version import RULES_VERSION
 from . import settings as _lm
 from .artifacts import default_verifier
 from .compact_adapter import CompactChatAdapter
@@ -85,7 +86,9 @@ class LMChecker:
         self.adapter = adapter if adapter is not None else CompactChatAdapter()
         self.max_prompt_tokens = max_prompt_tokens
         self.name = f"lm:{model_name(lm)}"
-        self.program_version = program_version or getattr(program, "artifact_identity", None) or "verifier-uncompiled"
+        # the artifact and the rules whose floors and hints it ran with: two different programs never share one
+        artifact = getattr(program, "artifact_identity", None) or "verifier-uncompiled"
+        self.program_version = program_version or f"{artifact}+{RULES_VERSION}"
 
     def check(self, request: CheckRequest) -> VerifierModelOutput:
         fields = self.fitted_fields(request)
