@@ -22,7 +22,8 @@ def test_holmesgpt_importer_maps_tools_and_says_what_it_skips():
 def test_holmesgpt_false_pass_rate_target():
     require_shared()
     report = evaluate("holmesgpt", workers=1, progress=False)
-    assert report["metrics"]["false_pass_rate"] <= 0.02
+    assert report["metrics"]["false_pass_rate"] == 0.0  # issue 9: not one false PASS on real tool outputs
+    assert report["metrics"]["verdict_accuracy"] >= 0.892  # and no lower than before the meaning checks
     assert report["metrics"]["parse_status_accuracy"] == 1.0
 
 
