@@ -33,29 +33,13 @@ class VerifyOutcome:
     interrupted: bool = False
 
 
-def run_verification(
-    sessions: list[Any],
-    backend: str = "rules",
-    *,
-    workers: int | None = None,
-    checker_factory: Callable[[], Any] | None = None,
-    progress: bool = True,
-    desc: str = "eval",
-    slim: bool = False,
-) -> list[Scored]:
+def run_verification(sessions: list[Any], backend: str = "rules", **options: Any) -> list[Scored]:
     """Verify every session, in order; Ctrl-C propagates as `KeyboardInterrupt`.
 
-    Args:
-        sessions: session dicts (with labels when scoring); an `InputError` in place of a session (a
-            line of the dataset that could not be read) is counted with an `input_error` record, and so
-            is a session whose verification fails for any other reason.
-        backend: `rules` or `replay` (worker processes), or `lm` with `checker_factory`.
-        workers: processes (offline backends; default every core) or LM calls in flight (default 32).
-        checker_factory: builds the LM checker for backend `lm` (checkers are thread-safe).
-        slim: drop the record fields a per-session result does not need (`SLIM_DROPPED`).
+    Takes the arguments of `verify_many` (but `on_result`). A session that cannot run (an `InputError`
+    in its place, or a verification failure) is scored with an `input_error` record.
     """
-    outcome = verify_many(sessions, backend, workers=workers, checker_factory=checker_factory, progress=progress,
-                          desc=desc, slim=slim)
+    outcome = verify_many(sessions, backend, **options)
     if outcome.interrupted:
         raise KeyboardInterrupt
     return [s for s in outcome.results if s is not None]
@@ -72,7 +56,16 @@ def verify_many(
     slim: bool = False,
     on_result: Callable[[int, Scored], None] | None = None,
 ) -> VerifyOutcome:
-    """`run_verification` that never raises on Ctrl-C: it returns what finished, marked interrupted.
+    """Verify every session, in order, without raising on Ctrl-C: what finished, marked interrupted.
+
+    Args:
+        sessions: session dicts (with labels when scoring); an `InputError` in place of a session (a
+            line of the dataset that could not be read) is counted with an `input_error` record, and so
+            is a session whose verification fails for any other reason.
+        backend: `rules` or `replay` (worker processes), or `lm` with `checker_factory`.
+        workers: processes (offline backends; default every core) or LM calls in flight (default 32).
+        checker_factory: builds the LM checker for backend `lm` (checkers are thread-safe).
+        slim: drop the record fields a per-session result does not need (`SLIM_DROPPED`).
 
     `on_result(index, scored)` runs in the calling thread as each session finishes (finishing order).
     """

@@ -15,17 +15,11 @@ from pathlib import Path
 TESTS = Path(__file__).parent
 
 GUARD = r"""
-import ipaddress, json, os, socket, sys, threading
+import json, os, socket, sys, threading
 sys.path.insert(0, sys.argv[1])
+from net_guard import _loopback as loopback
 attempts = []
 real_getaddrinfo, real_connect = socket.getaddrinfo, socket.socket.connect
-def loopback(host):
-    if host in (None, "", "localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(str(host).split("%")[0]).is_loopback
-    except ValueError:
-        return False
 def guarded_getaddrinfo(host, *a, **k):
     if not loopback(host):
         attempts.append(f"resolve {host} ({threading.current_thread().name})")

@@ -20,7 +20,7 @@ from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
-from ..text.wording import TOTAL
+from ..text.wording import search_total
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .trace_index import (
     EXCERPT_NOT_FOUND,
@@ -138,7 +138,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.token_location(entity, cited)
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
-    sums = TOTAL.search(text) is not None
+    sums = search_total(text) is not None
     for number in mentions.numbers:
         where = index.number_location(number, cited, sums=sums)
         if where == "nowhere" and not number.is_soft:

@@ -21,7 +21,7 @@ from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evid
 from ..text.negation import NEGATABLE
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, extract_mentions
-from ..text.wording import CAUSAL, is_assertion, split_sentences
+from ..text.wording import is_assertion, search_causal, split_sentences
 from .evidence_facts import glossary_view
 from .trace_index import TraceIndex, literal_number_in
 
@@ -147,7 +147,7 @@ def _new_concept_mentions(sentence: str, claims_text: str | EvidenceView) -> lis
             found.append(m.concept_ids)
     if not found:
         return []
-    if CAUSAL.search(sentence) or any(NEGATABLE.intersection(ids) for ids in found):
+    if search_causal(sentence) or any(NEGATABLE.intersection(ids) for ids in found):
         return found
     return []
 
@@ -161,7 +161,7 @@ def new_cause_wording(sentence: str, known_text: str) -> bool:
     half of them occur in the known text (the claims, or the tool outputs), it asserts a cause that
     they do not carry (spec §9 extra fact). Hedged sentences are not assertions and never get here.
     """
-    m = CAUSAL.search(sentence)
+    m = search_causal(sentence)
     if not m:
         return False
     cause = sentence[m.end() :]

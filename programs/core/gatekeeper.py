@@ -23,7 +23,7 @@ from groundcheck.signatures.models import (
 
 from ..text.normalize import contains_token, fold, han_letter_ratio
 from ..text.tokens import extract_mentions
-from ..text.wording import HEDGED, split_sentences
+from ..text.wording import search_hedged, split_sentences
 from .parse import ParsedOutput
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in
 
@@ -258,7 +258,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
         out.append(_finding("answer.unbacked_entity", None, detail))
 
     for sentence in split_sentences(answer):
-        hedged = bool(HEDGED.search(sentence))
+        hedged = bool(search_hedged(sentence))
         mentions = extract_mentions(sentence)
         for entity in mentions.entities:
             if contains_token(ctx.backing_flat, entity) or (hedged and contains_token(ctx.hedged_flat, entity)):

@@ -18,7 +18,13 @@ from ..text.glossary import Coverage, EvidenceView, concept_coverage, coverage_c
 from ..text.negation import denied_antonym, negation_conflict
 from ..text.normalize import fold
 from ..text.tokens import extract_mentions
-from ..text.wording import CAUSAL, CERTAIN, EVIDENCE_CAUSAL, GENERAL_KNOWLEDGE, SCOPE
+from ..text.wording import (
+    search_causal,
+    search_certain,
+    search_evidence_causal,
+    search_general_knowledge,
+    search_scope,
+)
 from .trace_index import TraceIndex, literal_number_in
 
 _MIN_WORD_COVERAGE = 0.5
@@ -60,7 +66,7 @@ def judge_wording(
     views = [evidence_view(t) for t in cited_texts]
     found: list[SoftJudgement] = []
     text = claim.claim_text
-    if GENERAL_KNOWLEDGE.search(text):
+    if search_general_knowledge(text):
         found.append(SoftJudgement("general_knowledge", "external_unknown", "it rests on general knowledge"))
     words = content_words(text, skip=entities).words
     cited_calls = index.observed(cited)
@@ -83,17 +89,17 @@ def judge_wording(
     excerpts = " ".join(b.evidence_excerpt for b in usable)
     if (
         claim.support_level == "direct"
-        and CAUSAL.search(text)
+        and search_causal(text)
         and not _states_cause(excerpts)
         and not _cause_quoted(text, excerpts)
     ):
         detail = "it presents a causal inference as a direct observation"
         found.append(SoftJudgement("causal_as_direct", "overstated", detail))
-    scope = SCOPE.search(text)
-    if scope and usable and not any(SCOPE.search(v.text) or _ALL_OF.search(v.text) for v in views):
+    scope = search_scope(text)
+    if scope and usable and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
-    if CERTAIN.search(text):
+    if search_certain(text):
         # only lowers a claim that is already less than directly observed
         found.append(SoftJudgement("certain_wording", "overstated", "it words an inference with certainty"))
     return found
@@ -135,7 +141,7 @@ def _measured(concept_id: str, claim_text: str, views: list[EvidenceView]) -> bo
 def _cause_quoted(text: str, excerpts: str) -> bool:
     """The cause the claim gives ("原因 KubeletNotReady（PLEG is not healthy）") is quoted from the
     excerpt: every identifier and Latin word of the clause after the causal marker is in it."""
-    m = CAUSAL.search(text)
+    m = search_causal(text)
     clause = _CLAUSE_END.split(text[m.end() :], 1)[0] if m else ""
     mentions = extract_mentions(clause)
     words = content_words(clause, skip=mentions.entities)
@@ -148,7 +154,7 @@ def _cause_quoted(text: str, excerpts: str) -> bool:
 
 def _states_cause(excerpts: str) -> bool:
     """The quoted evidence states a cause itself ("X failed: Y", "timed out (...) while ...")."""
-    return bool(CAUSAL.search(excerpts) or EVIDENCE_CAUSAL.search(excerpts))
+    return bool(search_causal(excerpts) or search_evidence_causal(excerpts))
 
 
 def quote_items(items: list[str], limit: int = 4) -> str:

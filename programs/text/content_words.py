@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 
 from .normalize import contains_token
+from .session_memo import memoised
 from .tokens import is_unit_word
 
 _WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
@@ -27,6 +28,7 @@ _STOP = frozenset(
 )
 _LETTER = re.compile(r"[^\W\d_]")  # any letter, Chinese included
 _SENTENCE_BREAK = re.compile(r"[.!?。:;\"]\s")
+_MEMO_CHARS = 4096
 _SUFFIXES = ("ingly", "ings", "ing", "edly", "ed", "es", "s", "ly", "er", "est")
 
 
@@ -43,6 +45,13 @@ def content_words(text: str, skip: tuple[str, ...] = ()) -> ContentWords:
         text: the claim text.
         skip: folded tokens already checked as entities (their words are not counted again).
     """
+    if len(text) <= _MEMO_CHARS:  # a claim is read by the evidence layer and the lexical judgements
+        return memoised("content_words", (text, tuple(skip)), _content_words)
+    return _content_words((text, tuple(skip)))
+
+
+def _content_words(args: tuple[str, tuple[str, ...]]) -> ContentWords:
+    text, skip = args
     skipped = " ".join(skip)
     names: list[str] = []
     words: list[str] = []

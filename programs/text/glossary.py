@@ -35,7 +35,7 @@ except ImportError:  # pragma: no cover - exercised by a test that hides the pac
     ahocorasick = None
 
 from .normalize import fold
-from .wording import HEDGED
+from .wording import search_hedged
 
 __all__ = [
     "ClaimAnalysis",
@@ -219,21 +219,33 @@ def concept_coverage(
         return Coverage((), ())
     views = [evidence_view(t) for t in evidence_texts]
     skipped = set(skip)
-    named: list[str] = []
-    uncovered: list[str] = []
+    # the concept ids of each counted mention, by the concept it is reported by (its first)
+    by_concept: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
     for i, m in enumerate(analysis.mentions):
         if i in analysis.negated or i in analysis.hedged or skipped.intersection(m.concept_ids):
             continue
-        first = m.concept_ids[0]
-        if first not in named:
-            named.append(first)
-        if first in uncovered or any(view.carries(cid) for view in views for cid in m.concept_ids):
+        by_concept.setdefault(m.concept_ids[0], []).append((i, m.concept_ids))
+    named = list(by_concept)
+    # where each concept is first named by a mention that no evidence carries (None: all are carried);
+    # asked lazily: "活跃连接" beside a covered "连接池" is covered by what it is part of, unsearched
+    first_uncarried: dict[str, int | None] = {}
+
+    def uncarried_at(concept: str) -> int | None:
+        if concept not in first_uncarried:
+            first_uncarried[concept] = next(
+                (i for i, ids in by_concept[concept] if not any(v.carries(cid) for v in views for cid in ids)),
+                None,
+            )
+        return first_uncarried[concept]
+
+    uncovered: list[tuple[int, str]] = []
+    for concept in named:
+        if any(whole != concept and _part_of(concept, whole) and uncarried_at(whole) is None for whole in named):
             continue
-        uncovered.append(first)
-    if uncovered:  # "活跃连接" beside a covered "连接池": what a covered concept is made of is covered
-        covered = [c for c in named if c not in uncovered]
-        uncovered = [c for c in uncovered if not any(_part_of(c, whole) for whole in covered)]
-    return Coverage(tuple(named), tuple(uncovered))
+        at = uncarried_at(concept)
+        if at is not None:
+            uncovered.append((at, concept))
+    return Coverage(tuple(named), tuple(c for _, c in sorted(uncovered)))
 
 
 @lru_cache(maxsize=4096)
@@ -292,8 +304,8 @@ def claim_analysis(claim_text: str) -> ClaimAnalysis:
     if not mentions:
         return ClaimAnalysis((), frozenset(), frozenset())
     hedged: frozenset[int] = frozenset()
-    if HEDGED.search(text):
-        clauses = [m.span() for m in _CLAUSE.finditer(text) if HEDGED.search(m.group(0))]
+    if search_hedged(text):
+        clauses = [m.span() for m in _CLAUSE.finditer(text) if search_hedged(m.group(0))]
         hedged = frozenset(i for i, m in enumerate(mentions) if any(a <= m.start < b for a, b in clauses))
     return ClaimAnalysis(mentions, negated_spans(text, mentions), hedged)
 

@@ -48,6 +48,7 @@ ANTONYMS: dict[str, tuple[str, ...]] = {
 }
 
 _ZH_NEGATORS = "不没未无非"
+_ZH_NEGATOR_CHAR = re.compile(f"[{_ZH_NEGATORS}]")
 # 不断 (keeps on), 非常 (very), 无论 (whatever), 未来 (future) ... start with a negator but do not negate.
 _ZH_FALSE = re.compile(
     r"不仅|不只|不但|不断|不少|不久|不同|不停|不过|不到|不一定|不管|非常|无论|无需|无效|未来|未知|无线"
@@ -221,6 +222,8 @@ def _negated_before(text: str, start: int) -> bool:
 
 def _may_negate(window: str) -> bool:
     """A cheap test that rules out most windows before the clause analysis runs."""
-    if not window.isascii() and any(ch in window for ch in _ZH_NEGATORS):
+    if not window.isascii() and _ZH_NEGATOR_CHAR.search(window):
         return True
-    return _EN_CUE.search(window) is not None or window.endswith(("0 ", "0\t"))
+    # every English cue but "zero" and "without" holds an "n": a cheap test before the scan for words
+    cue = ("n" in window or "zero" in window or "without" in window) and _EN_CUE.search(window) is not None
+    return cue or window.endswith(("0 ", "0\t"))

@@ -36,6 +36,12 @@ _OTHER_SPACE = ("\x85", "\xa0", "\u1680", *map(chr, range(0x2000, 0x200B)), "\u2
 # A no-break or thin space inside a digit run hides a number as an invisible character does ("50\u00a03"
 # is 503 to a reader); an ASCII space still separates numbers.
 _SPACE_IN_NUMBER = re.compile(r"(?<=\d)[\u00a0\u2007\u2009\u200a\u202f](?=\d)")
+# (full-width mark, its NFKC form): a test checks each pair against unicodedata
+FULLWIDTH_PUNCTUATION = (
+    ("，", ","), ("：", ":"), ("；", ";"), ("（", "("), ("）", ")"), ("！", "!"), ("？", "?"), ("％", "%"),
+    ("\u3000", " "),
+)
+_NUMBER_SPACE = re.compile(r"[\u00a0\u2007\u2009\u200a\u202f]")
 _SHORT = 512  # texts up to this length are folded through a cache
 _MEMO_CHARS = 1 << 16  # longer texts (tool outputs) are folded once per call by their `CallEvidence`
 _LARGE = 1 << 16  # an ASCII text from this length that folds to itself is kept as it is
@@ -53,7 +59,18 @@ def clean(text: str) -> str:
 
 def _clean(text: str) -> str:
     pattern = _INVISIBLE_ASTRAL if _may_hold_astral(text) else _INVISIBLE
-    return unicodedata.normalize("NFKC", _SPACE_IN_NUMBER.sub("", pattern.sub("", text)))
+    text = pattern.sub("", text)
+    if _NUMBER_SPACE.search(text):  # the look-behind pattern is tried only where it can match
+        text = _SPACE_IN_NUMBER.sub("", text)
+    # most texts are NFKC already, which is checked far faster than normalised
+    if unicodedata.is_normalized("NFKC", text):
+        return text
+    # Chinese punctuation is what usually keeps a text from being NFKC: each mark's NFKC form is
+    # one ASCII character that composes with nothing before it, so replacing it first changes nothing
+    for wide, narrow in FULLWIDTH_PUNCTUATION:
+        if wide in text:
+            text = text.replace(wide, narrow)
+    return text if unicodedata.is_normalized("NFKC", text) else unicodedata.normalize("NFKC", text)
 
 
 def fold(text: str) -> str:

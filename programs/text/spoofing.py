@@ -39,6 +39,8 @@ LATIN_LOOKALIKES = frozenset(
 _ALPHABETIC_SCRIPTS = ("LATIN", "CYRILLIC", "GREEK", "ARMENIAN", "CHEROKEE", "COPTIC", "GEORGIAN")
 # letters that look like digits, when they sit between ASCII digits
 _DIGIT_LOOKALIKE_ASCII = re.compile(r"(?<![A-Za-z0-9])(?=[OolI]*[0-9])(?=[0-9]*[OolI])[0-9OolI]{3,}(?![A-Za-z0-9])")
+# what every such token holds: a digit beside a letter that looks like one (a cheap test first)
+_DIGIT_BESIDE_LOOKALIKE = re.compile(r"[0-9][OolI]|[OolI][0-9]")
 _CONNECTORS = "-_.:"
 # a character outside ASCII, CJK (with its punctuation and full-width forms) and invisible ones
 _OTHER_SCRIPT = re.compile(
@@ -57,7 +59,10 @@ def mixed_script_tokens(text: str) -> list[str]:
         The suspicious tokens as `normalize.fold` gives them, unique, in order of appearance.
     """
     if text.isascii() or not _OTHER_SCRIPT.search(text):  # ASCII and CJK only: the common case
-        return _unique(fold(m.group(0)) for m in _DIGIT_LOOKALIKE_ASCII.finditer(clean(text)))
+        cleaned = clean(text)
+        if not _DIGIT_BESIDE_LOOKALIKE.search(cleaned):
+            return []
+        return _unique(fold(m.group(0)) for m in _DIGIT_LOOKALIKE_ASCII.finditer(cleaned))
     found: list[str] = []
     for token in _tokens(clean(text)):
         if _suspicious(token):

@@ -136,10 +136,11 @@ MAX_QUANTITY = 1e15
 _MEMO_CHARS = 4096  # longer texts are not kept in the session memo
 _MENTION = re.compile(
     # dispatch on the first character, so CJK text and most positions are rejected in one step
-    r"(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
+    # (the leading class is every first character of the alternatives: one test where none starts)
+    r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
     r"|(?=[0-9+\-])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
     r"|(?P<clock>" + _CLOCK.pattern + r")|(?P<cnhour>" + _CHINESE_HOUR.pattern + r")|" + _NUMBER.pattern + ")"
-    r"|(?P<path_entity>" + _PATH_ENTITY + ")"
+    r"|(?P<path_entity>" + _PATH_ENTITY + "))"
 )
 
 # A bare integer this small is usually a count the claim derived ("3 个 pod"): soft evidence.

@@ -7,6 +7,7 @@ label by construction and do not use these lists.)
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 CAUSAL = re.compile(
     r"原因|导致|因为|由于|引起|引发|造成|根因|所以|因此|致使|所致|有关"
@@ -70,4 +71,53 @@ def split_sentences(text: str) -> list[str]:
 
 def is_assertion(sentence: str) -> bool:
     """A sentence that states something as fact: not advice, not hedged."""
-    return not (HEDGED.search(sentence) or ADVICE.search(sentence))
+    return not (search_hedged(sentence) or search_advice(sentence))
+
+
+# Non-ASCII characters that a case-insensitive pattern matches to an ASCII letter, or whose lower case
+# is not one character (computed over every code point of Unicode 15): a text holding one takes the
+# slow path.
+_CASE_SPECIAL = re.compile("[\u0130\u0131\u017f\u212a]")
+_IGNORECASE = int(re.IGNORECASE)  # a plain int: `RegexFlag` arithmetic runs in Python
+
+
+def quick_search(pattern: re.Pattern[str]) -> Callable[[str], re.Match[str] | None]:
+    """`pattern.search`, ruling out most non-matches first without `re.IGNORECASE`.
+
+    A case-insensitive scan of an alternation of literals is several times slower than a
+    case-sensitive one: the pattern (all lower case) runs first over `text.lower()`, and only a text
+    it matches is searched with `pattern` itself, whose match is returned.
+
+    Example:
+        >>> causal = quick_search(CAUSAL)
+        >>> causal("Caused by OOM").group(0)
+        'Caused by'
+    """
+    source = pattern.pattern
+    # an upper-case escape (\S, \W, \B...) would change meaning in lower case
+    if not pattern.flags & _IGNORECASE or source != source.lower():
+        return pattern.search
+    if "\\\\" not in source:
+        # without its word-edge assertions the pattern matches more, never less, and a scan for the
+        # first characters of its literals skips ahead in C
+        source = source.replace(r"\b", "")
+    lowered = re.compile(source, pattern.flags & ~_IGNORECASE).search
+    special = _CASE_SPECIAL.search
+    full = pattern.search
+
+    def search(text: str) -> re.Match[str] | None:
+        if lowered(text.lower()) is None and special(text) is None:
+            return None
+        return full(text)
+
+    return search
+
+
+search_causal = quick_search(CAUSAL)
+search_evidence_causal = quick_search(EVIDENCE_CAUSAL)
+search_certain = quick_search(CERTAIN)
+search_scope = quick_search(SCOPE)
+search_total = quick_search(TOTAL)
+search_hedged = quick_search(HEDGED)
+search_advice = quick_search(ADVICE)
+search_general_knowledge = quick_search(GENERAL_KNOWLEDGE)
