@@ -8,7 +8,6 @@ still run. Deterministic core: imports neither DSPy nor litellm.
 
 from __future__ import annotations
 
-import codecs
 import functools
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
@@ -16,14 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .core import sessions as _sessions
 from .core.jsonio import model_json
 from .core.pipeline import verify_session
-from .core.sessions import session_from_bytes, session_name
+from .core.sessions import iter_raw_lines, session_from_bytes, session_name
 from .errors import GroundcheckError, InputError, describe_exception
 
-_BOMS_16_32 = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-_SPACE = b" \t\r\n"
 CHUNK_LINES = 32
 CHUNK_BYTES = 4 << 20
 IN_PROCESS_BELOW = 2 * CHUNK_LINES  # fewer lines than this: no worker processes (their start-up costs more)
@@ -37,42 +33,6 @@ class LineResult:
     json: str | None = None
     record: Any = None
     error: str | None = None
-
-
-def iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes | InputError]]:
-    """Non-blank lines of a `.jsonl` file as bytes (not parsed); an over-long line is an `InputError`.
-
-    Raises:
-        InputError: the file cannot be opened, or is UTF-16 / UTF-32 text.
-    """
-    if path.is_dir():
-        raise InputError(f"{path}: is a directory, not a session file")
-    try:
-        handle = path.open("rb", buffering=1 << 20)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    limit = _sessions.MAX_SESSION_BYTES  # read at call time (a test or a host may lower it)
-    with handle:
-        lineno = 0
-        while True:
-            try:
-                line = handle.readline(limit + 1)
-            except OSError as exc:
-                raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
-            if not line:
-                return
-            lineno += 1
-            if lineno == 1 and line.startswith(_BOMS_16_32):
-                raise InputError(f"{path}: the file is UTF-16 or UTF-32 text; sessions must be UTF-8")
-            if len(line) > limit and not line.endswith(b"\n"):
-                while chunk := handle.readline(1 << 20):
-                    if chunk.endswith(b"\n"):
-                        break
-                yield lineno, InputError(f"{path}:{lineno}: line longer than {limit} bytes")
-                continue
-            if not line.strip(_SPACE).replace(codecs.BOM_UTF8, b""):
-                continue
-            yield lineno, line
 
 
 def verify_line(item: tuple[int, bytes | InputError], *, path: str, backend: Any, summary_budget: int,

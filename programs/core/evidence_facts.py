@@ -4,7 +4,9 @@ Two kinds of finding per claim (spec §8):
 - **hard facts**, decided by the session and its trace alone (a fabricated reference, an excerpt not
   found, only failed calls or guidance cited, no binding, `support_level` none / indirect, an entity
   or number that no output contains or implies). Each sets a *ceiling*: the best class the claim can
-  have. The post-processor enforces it whatever a checker says; the rules checker starts from it.
+  have. The spec calls these floors (no checker output can lift the verdict past what they allow);
+  per claim that is a ceiling on its class. The post-processor enforces it whatever a checker says;
+  the rules checker starts from it.
 - **soft judgements**, lexical readings a model may overrule (see `lexical_judgements`).
 
 Computed once per verification, in claim order; claims that share an id keep separate assessments.

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
 from groundcheck.signatures.models import (
     Claim,
+    EvidenceBinding,
     ExecutorContract,
     Finding,
     GatekeeperResult,
@@ -57,6 +58,12 @@ class GateContext:
     def duplicate_ids(self) -> frozenset[str]:
         counts = Counter(c.claim_id for c in self.contract.claims)
         return frozenset(i for i, n in counts.items() if n > 1)
+
+    def bindings(self) -> Iterator[tuple[int, Claim, EvidenceBinding]]:
+        """Every evidence binding of the contract with its claim and the claim's position."""
+        for position, claim in enumerate(self.contract.claims):
+            for binding in claim.evidence_bindings:
+                yield position, claim, binding
 
     def claim_finding(self, rule: str, position: int, claim: Claim, detail: str) -> Finding:
         """A finding about one claim; a claim whose id is shared says its position (`claims[i]: `)."""
@@ -160,26 +167,24 @@ def check_unsupported_confirmed(ctx: GateContext) -> list[Finding]:
 
 def check_invocation_ref(ctx: GateContext) -> list[Finding]:
     out = []
-    for pos, claim in enumerate(ctx.contract.claims):
-        for binding in claim.evidence_bindings:
-            for inv in binding.source_invocation_ids:
-                if ctx.index.get(inv) is None:
-                    detail = f"invocation {inv!r} is not in tool_calls"
-                    out.append(ctx.claim_finding("evidence.invocation_ref", pos, claim, detail))
+    for pos, claim, binding in ctx.bindings():
+        for inv in binding.source_invocation_ids:
+            if ctx.index.get(inv) is None:
+                detail = f"invocation {inv!r} is not in tool_calls"
+                out.append(ctx.claim_finding("evidence.invocation_ref", pos, claim, detail))
     return out
 
 
 def check_tool_name(ctx: GateContext) -> list[Finding]:
     out = []
-    for pos, claim in enumerate(ctx.contract.claims):
-        for binding in claim.evidence_bindings:
-            for ev in ctx.index.existing(binding.source_invocation_ids):
-                if ev.call.tool_name != binding.tool_name:
-                    detail = (
-                        f"binding says tool {binding.tool_name!r} but {ev.call.invocation_id!r} "
-                        f"is a {ev.call.tool_name!r} call"
-                    )
-                    out.append(ctx.claim_finding("evidence.tool_name", pos, claim, detail))
+    for pos, claim, binding in ctx.bindings():
+        for ev in ctx.index.existing(binding.source_invocation_ids):
+            if ev.call.tool_name != binding.tool_name:
+                detail = (
+                    f"binding says tool {binding.tool_name!r} but {ev.call.invocation_id!r} "
+                    f"is a {ev.call.tool_name!r} call"
+                )
+                out.append(ctx.claim_finding("evidence.tool_name", pos, claim, detail))
     return out
 
 
@@ -189,25 +194,23 @@ def check_excerpt(ctx: GateContext) -> list[Finding]:
     A quote found in the output of cited calls that all failed is `evidence.failed_call`'s case.
     """
     out = []
-    for pos, claim in enumerate(ctx.contract.claims):
-        for binding in claim.evidence_bindings:
-            problem = ctx.index.excerpt_problem(binding)
-            if problem and not ctx.index.excerpt_in_failed_only(binding):
-                detail = f"excerpt {_short(binding.evidence_excerpt)!r} {problem}"
-                out.append(ctx.claim_finding("evidence.excerpt", pos, claim, detail))
+    for pos, claim, binding in ctx.bindings():
+        problem = ctx.index.excerpt_problem(binding)
+        if problem and not ctx.index.excerpt_in_failed_only(binding):
+            detail = f"excerpt {_short(binding.evidence_excerpt)!r} {problem}"
+            out.append(ctx.claim_finding("evidence.excerpt", pos, claim, detail))
     return out
 
 
 def check_failed_call(ctx: GateContext) -> list[Finding]:
     out = []
-    for pos, claim in enumerate(ctx.contract.claims):
-        for binding in claim.evidence_bindings:
-            calls = ctx.index.existing(binding.source_invocation_ids)
-            if calls and not any(ev.ok for ev in calls):
-                detail = (
-                    f"binding cites only failed calls ({', '.join(ev.call.invocation_id for ev in calls)})"
-                )
-                out.append(ctx.claim_finding("evidence.failed_call", pos, claim, detail))
+    for pos, claim, binding in ctx.bindings():
+        calls = ctx.index.existing(binding.source_invocation_ids)
+        if calls and not any(ev.ok for ev in calls):
+            detail = (
+                f"binding cites only failed calls ({', '.join(ev.call.invocation_id for ev in calls)})"
+            )
+            out.append(ctx.claim_finding("evidence.failed_call", pos, claim, detail))
     return out
 
 

@@ -122,11 +122,26 @@ def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | In
     Raises:
         InputError: the file cannot be opened, or is UTF-16 / UTF-32 text.
     """
-    path = Path(path)
+    for lineno, line in iter_raw_lines(Path(path)):
+        if isinstance(line, InputError):
+            yield lineno, line
+            continue
+        try:
+            yield lineno, json_object_from_bytes(line)
+        except InputError as exc:
+            yield lineno, InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field)
+
+
+def iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes | InputError]]:
+    """Non-blank lines of a `.jsonl` file as bytes (not parsed); an over-long line is an `InputError`.
+
+    Raises:
+        InputError: the file cannot be opened, or is UTF-16 / UTF-32 text.
+    """
     if path.is_dir():
         raise InputError(f"{path}: is a directory, not a session file")
     try:
-        handle = path.open("rb")
+        handle = path.open("rb", buffering=1 << 20)
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
@@ -145,12 +160,8 @@ def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | In
                 _skip_rest_of_line(handle)
                 yield lineno, InputError(f"{path}:{lineno}: line longer than {MAX_SESSION_BYTES} bytes")
                 continue
-            if not line.strip(_JSON_SPACE).replace(codecs.BOM_UTF8, b""):
-                continue  # blank: JSON white space (and BOMs) only
-            try:
-                yield lineno, json_object_from_bytes(line)
-            except InputError as exc:
-                yield lineno, InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field)
+            if line.strip(_JSON_SPACE).replace(codecs.BOM_UTF8, b""):
+                yield lineno, line  # else blank: JSON white space (and BOMs) only
 
 
 def session_from_bytes(data: bytes) -> Session:
