@@ -1,6 +1,9 @@
-"""`verify_session`: parse -> Gatekeeper -> claim checker -> verdict rules -> verifier_evaluation.
+"""`verify_session`: parse -> Gatekeeper -> evidence facts -> (cascade) claim checker -> verdict rules
+-> verifier_evaluation.
 
-`averify_session` is the async twin: the deterministic stages run inline, the checker is awaited.
+The deterministic stages run first; a checker that asks a model is skipped when they already fix the
+verdict (`cascade`). `averify_session` is the async twin: the deterministic stages run inline, the
+checker is awaited.
 """
 
 from __future__ import annotations
