@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import codecs
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import ValidationError
 
@@ -44,6 +44,8 @@ MAX_SESSION_BYTES = 64 * 1024 * 1024  # one session (a .json file or one .jsonl 
 _UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _SKIP_CHUNK = 1 << 20
 _JSON_SPACE = b" \t\r\n"
+
+T = TypeVar("T")
 
 
 def ensure_session(value: Session | dict[str, Any]) -> Session:
@@ -105,14 +107,7 @@ def iter_session_lines(path: str | Path) -> Iterator[tuple[int, Session | InputE
     Raises:
         InputError: the file cannot be opened, or is UTF-16 / UTF-32 text (every line would be bad).
     """
-    for lineno, value in iter_json_lines(path):
-        if isinstance(value, InputError):
-            yield lineno, value
-            continue
-        try:
-            yield lineno, _validate(value)
-        except InputError as exc:
-            yield lineno, InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field)
+    return _line_by_line(path, iter_json_lines(path), _validate)
 
 
 def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | InputError]]:
@@ -122,12 +117,19 @@ def iter_json_lines(path: str | Path) -> Iterator[tuple[int, dict[str, Any] | In
     Raises:
         InputError: the file cannot be opened, or is UTF-16 / UTF-32 text.
     """
-    for lineno, line in iter_raw_lines(Path(path)):
-        if isinstance(line, InputError):
-            yield lineno, line
+    return _line_by_line(path, iter_raw_lines(Path(path)), json_object_from_bytes)
+
+
+def _line_by_line(
+    path: str | Path, lines: Iterator[tuple[int, Any]], convert: Callable[[Any], T]
+) -> Iterator[tuple[int, T | InputError]]:
+    """`convert` each good line; a line that fails becomes its `InputError`, prefixed `path:line:`."""
+    for lineno, value in lines:
+        if isinstance(value, InputError):
+            yield lineno, value
             continue
         try:
-            yield lineno, json_object_from_bytes(line)
+            yield lineno, convert(value)
         except InputError as exc:
             yield lineno, InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field)
 
