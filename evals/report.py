@@ -96,7 +96,7 @@ def write_report(directory: Path, report: dict[str, Any], items: list[Scored],
     json_path = directory / "report.json"
     json_path.write_text(dumps_lossless(report, indent=2), encoding="utf-8")
     html_path = directory / "report.html"
-    # a lone surrogate in a session's text is shown as its \\uXXXX escape (the JSON files keep it)
+    # a lone surrogate in a session's text is shown as its \\u escape, e.g. \\udc80 (the JSON files keep it)
     html_path.write_bytes(render_html(report, items, sessions).encode("utf-8", errors="backslashreplace"))
     return json_path, html_path
 

@@ -225,7 +225,7 @@ def _key_text(quoted: str) -> str:
 
 
 def escape_lone_surrogates(text: str) -> str:
-    """JSON text with every lone surrogate (and U+0085, U+2028, U+2029) written as its `\\uXXXX`
+    """JSON text with every lone surrogate (and U+0085, U+2028, U+2029) written as its `\\u`
     escape: valid UTF-8, one line for any line splitter, and it decodes back to the same string."""
     return _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
