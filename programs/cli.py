@@ -428,8 +428,9 @@ def _cmd_verifier_input(args: argparse.Namespace, out: IO[str], err: IO[str]) ->
     if not args.messages:
         out.write(json.dumps(fields, ensure_ascii=False, indent=2) + "\n")
         return EXIT_OK
-    from .lm.artifacts import default_verifier, load_program
+    from .lm.artifacts import load_program
     from .lm.compact_adapter import CompactChatAdapter
+    from .lm.verifier import default_verifier
 
     program = load_program(args.program, "verifier") if args.program else default_verifier()
     messages = program.render(fields, CompactChatAdapter())

@@ -100,3 +100,10 @@ def test_only_the_cli_imports_evals_and_signatures_import_no_programs():
         assert not evals, f"{path.relative_to(ROOT)} imports {evals}"
     for path in modules("signatures"):
         assert not [n for n in groundcheck_imports(path) if not n.startswith("groundcheck.signatures")], path
+
+
+def test_no_import_cycle_between_artifacts_and_the_programs_they_load():
+    artifacts = groundcheck_imports(ROOT / "programs" / "lm" / "artifacts.py")
+    assert not {n for n in artifacts if n.startswith(("groundcheck.programs.lm.verifier",
+                                                      "groundcheck.programs.lm.executor"))}
+    assert "groundcheck.programs.lm.artifacts" in groundcheck_imports(ROOT / "programs" / "lm" / "verifier.py")

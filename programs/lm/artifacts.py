@@ -14,10 +14,12 @@ bare state file is refused.
 from __future__ import annotations
 
 import hashlib
+import importlib
 import json
 import os
 import re
 import stat
+from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -42,6 +44,10 @@ _PREDICTOR_KEYS = frozenset({"traces", "train", "demos", "signature", "lm", "fie
 _SETTINGS_KEYS = re.compile(r"^(api_base|base_url|api_key|model_list|headers|extra_headers|adapter|config|lm)$",
                             re.IGNORECASE)
 _TOOL_NAME = re.compile(r"^[A-Za-z0-9_.:-]{1,64}$")
+
+# kind -> a fresh program for an artifact's metadata (see `register_kind`), and where the shipped kinds live
+PROGRAM_KINDS: dict[str, Callable[[dict[str, Any]], dspy.Module]] = {}
+_KIND_MODULES = {"verifier": "groundcheck.programs.lm.verifier", "executor": "groundcheck.programs.lm.executor"}
 
 
 def signature_fingerprint(program: dspy.Module) -> str:
@@ -91,7 +97,7 @@ def _metadata(data: bytes, directory: str | Path) -> dict[str, Any]:
     if settings:
         raise ConfigError(f"{directory}: {METADATA_FILE} carries LM or endpoint settings ({', '.join(settings)}); "
                           "an artifact cannot set them, refused")
-    tools = meta.get("tools", list(_standard_tools()) if meta.get("kind") == "executor" else None)
+    tools = meta.get("tools")
     if tools is not None and not (isinstance(tools, list) and all(isinstance(t, str) and _TOOL_NAME.match(t)
                                                                   for t in tools)):
         raise ConfigError(f"{directory}: {METADATA_FILE}: tools must be a list of tool names")
@@ -153,15 +159,6 @@ def load_program(directory: str | Path, kind: str | None = None) -> dspy.Module:
         raise ConfigError(f"{directory}: cannot load {PROGRAM_FILE}: {describe_exception(exc, 300)}") from None
     program.artifact_identity = _identity(root.name, program_bytes, meta_bytes)
     return program
-
-
-def default_verifier() -> dspy.Module:
-    """The shipped compiled Verifier, or a fresh one if it is not installed."""
-    if (DEFAULT_VERIFIER / METADATA_FILE).is_file():
-        return load_program(DEFAULT_VERIFIER, "verifier")
-    from .verifier import Verifier
-
-    return Verifier()
 
 
 def _artifact_dir(directory: str | Path) -> Path:
@@ -281,12 +278,6 @@ def _settings_paths(value: Any) -> list[str]:
     return found
 
 
-def _standard_tools() -> tuple[str, ...]:
-    from .executor import STANDARD_TOOLS
-
-    return STANDARD_TOOLS
-
-
 def _strip_lm_state(path: Path) -> None:
     """Saved programs never carry an LM (a predictor that had one set keeps only its texts)."""
     state = json.loads(path.read_text(encoding="utf-8"))
@@ -296,16 +287,22 @@ def _strip_lm_state(path: Path) -> None:
     path.write_text(json.dumps(state, ensure_ascii=False, indent=2), encoding="utf-8")
 
 
+def register_kind(kind: str, build: Callable[[dict[str, Any]], dspy.Module]) -> None:
+    """Make `kind` loadable: `build(metadata)` returns a fresh program whose state an artifact fills.
+
+    Each program module registers its own kind (`verifier`, `executor`), so this module imports none
+    of them: they import it.
+    """
+    PROGRAM_KINDS[kind] = build
+
+
 def _empty_program(kind: Any, meta: dict[str, Any]) -> dspy.Module:
-    if kind == "verifier":
-        from .verifier import Verifier
-
-        return Verifier()
-    if kind == "executor":
-        from .executor import STANDARD_TOOLS, Executor, unbound_tools
-
-        return Executor(unbound_tools(meta.get("tools", STANDARD_TOOLS)))
-    raise ConfigError(f"unknown artifact kind {kind!r}")
+    if kind in _KIND_MODULES and kind not in PROGRAM_KINDS:
+        importlib.import_module(_KIND_MODULES[kind])  # the module registers its kind when imported
+    build = PROGRAM_KINDS.get(kind)
+    if build is None:
+        raise ConfigError(f"unknown artifact kind {kind!r}")
+    return build(meta)
 
 
 def _scrub(value: Any) -> Any:

@@ -29,6 +29,7 @@ from dspy.utils.exceptions import AdapterParseError  # noqa: E402
 from groundcheck.signatures.executor import ContractOut, ExecutorRetrySignature, ExecutorSignature  # noqa: E402
 
 from ..errors import ConfigError, describe_exception  # noqa: E402
+from .artifacts import register_kind  # noqa: E402
 from .tools import (  # noqa: E402
     CONTEXT_PARAM,
     DEFAULT_TOOL_TIMEOUT,
@@ -306,3 +307,4 @@ def _kwargs_signature(calls: list[dict[str, Any]]) -> inspect.Signature:
     return inspect.Signature(params)
 
 
+register_kind("executor", lambda meta: Executor(unbound_tools(meta.get("tools") or STANDARD_TOOLS)))

@@ -12,7 +12,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import dspy
 from dspy.utils.callback import BaseCallback
@@ -26,7 +26,7 @@ from ..core.focused_input import DEFAULT_WINDOW, claim_key, focused_fields, is_d
 from ..core.rules_checker import classify
 from ..version import RULES_VERSION
 from . import settings as _lm
-from .artifacts import default_verifier
+from .artifacts import DEFAULT_VERIFIER, METADATA_FILE, load_program, register_kind
 from .compact_adapter import CompactChatAdapter
 from .settings import model_name
 
@@ -198,14 +198,22 @@ def _cost_usd(model: str, prompt_tokens: int, completion_tokens: int) -> float |
     return _lm.local_cost_usd(model, prompt_tokens, completion_tokens)
 
 
+def default_verifier() -> Verifier:
+    """The shipped compiled Verifier, or a fresh one if it is not installed."""
+    if (DEFAULT_VERIFIER / METADATA_FILE).is_file():
+        return load_verifier(DEFAULT_VERIFIER)
+    return Verifier()
+
+
 def load_verifier(path: str | Path) -> Verifier:
     """A Verifier from a compiled artifact directory (checked: kind, format, signature, no settings)."""
-    from .artifacts import load_program
-
-    return load_program(path, "verifier")
+    return cast(Verifier, load_program(path, "verifier"))
 
 
 def _counting_model(lm: Any) -> str:
     """A model name litellm can count tokens for (its own tokenizer, else a cl100k-class default)."""
     name = model_name(lm)
     return name if "/" in name or name.startswith(("gpt", "claude")) else "gpt-4o-mini"
+
+
+register_kind("verifier", lambda meta: Verifier())
