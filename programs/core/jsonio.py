@@ -86,6 +86,40 @@ def raw_decode_limited(text: str) -> tuple[Any, int]:
         raise JSONLimitError(f"nested deeper than {MAX_DEPTH} levels", too_deep_path(text)) from None
 
 
+def raw_decode_noting(text: str) -> tuple[Any, int, bool]:
+    """`raw_decode_limited`, plus whether the value may be over a limit (`check_limits` needed).
+
+    False only when the walk could find nothing: no number literal was refused (the decoder's only
+    source of an offending scalar: an accepted integer literal has at most `MAX_NUMBER_CHARS`
+    characters, so at most `_MAX_INT_BITS` bits, and an accepted float is finite) and the text
+    opens at most `MAX_DEPTH` containers, so none lies `MAX_DEPTH` levels deep.
+    """
+    refused: list[_Refused] = []
+
+    def parse_int(literal: str) -> Any:
+        value = _parse_int(literal)
+        if type(value) is _Refused:
+            refused.append(value)
+        return value
+
+    def parse_float(literal: str) -> Any:
+        value = _parse_float(literal)
+        if type(value) is _Refused:
+            refused.append(value)
+        return value
+
+    def parse_constant(literal: str) -> Any:
+        refused.append(value := _parse_constant(literal))
+        return value
+
+    decoder = json.JSONDecoder(parse_int=parse_int, parse_float=parse_float, parse_constant=parse_constant)
+    try:
+        value, end = decoder.raw_decode(text)
+    except RecursionError:
+        raise JSONLimitError(f"nested deeper than {MAX_DEPTH} levels", too_deep_path(text)) from None
+    return value, end, bool(refused) or text.count("{") + text.count("[") > MAX_DEPTH
+
+
 def check_limits(value: Any, max_depth: int = MAX_DEPTH) -> None:
     """Walk a decoded value (iteratively: any depth is safe to walk).
 

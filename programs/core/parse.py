@@ -14,7 +14,7 @@ from pydantic import ValidationError
 from groundcheck.signatures.models import ExecutorContract, ParseStatus, ParseStatusName
 
 from ..errors import describe_exception
-from .jsonio import JSONLimitError, check_limits, raw_decode_limited
+from .jsonio import JSONLimitError, check_limits, raw_decode_noting
 
 _FENCE = re.compile(r"\A```(?:json|JSON)?[ \t]*\r?\n?(?P<body>.*?)\r?\n?```\Z", re.DOTALL)
 _MAX_ERRORS_SHOWN = 5
@@ -60,7 +60,7 @@ def _parse(raw: object) -> ParsedOutput:
         return _failed("malformed", "Markdown fence is not closed or has text around it")
 
     try:
-        value, end = raw_decode_limited(text)
+        value, end, may_offend = raw_decode_noting(text)
     except json.JSONDecodeError as exc:
         return _failed("malformed", f"not JSON: {exc.msg} at line {exc.lineno} column {exc.colno}", fenced)
     except JSONLimitError as exc:
@@ -72,7 +72,8 @@ def _parse(raw: object) -> ParsedOutput:
         what = "another JSON value" if rest[:1] in '{["' else "text"
         return _failed("malformed", f"{what} after the JSON object at character {end}", fenced)
     try:
-        check_limits(value)
+        if may_offend:  # the walk finds nothing in a value that cannot hold an offence
+            check_limits(value)
     except JSONLimitError as exc:
         return _failed("malformed", f"JSON over a limit at {exc}", fenced)
     if not isinstance(value, dict):
