@@ -21,7 +21,6 @@ import re
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
 from typing import Any
 
 POLICIES = ("rubber-stamp", "obey-injection")  # the adversarial ones `stub_reply` plays
@@ -132,14 +131,6 @@ class StubVerifierServer:
     def __exit__(self, *exc: Any) -> None:
         self.httpd.shutdown()
         self.httpd.server_close()
-
-
-def serve_forever(policy: str, delay: float, port_file: str) -> None:
-    """Run a server until killed, writing its base URL to `port_file` (for measuring a CLI subprocess)."""
-    with StubVerifierServer(policy, delay) as server:
-        Path(port_file).write_text(server.base_url, encoding="utf-8")
-        while True:
-            time.sleep(3600)
 
 
 def by_prompt_reply(messages: list[dict[str, Any]]) -> str:

@@ -77,17 +77,9 @@ def loads_limited(text: str) -> Any:
         raise JSONLimitError(f"nested deeper than {MAX_DEPTH} levels", too_deep_path(text)) from None
 
 
-def raw_decode_limited(text: str) -> tuple[Any, int]:
-    """`JSONDecoder.raw_decode` with the limits (same errors as `loads_limited`)."""
-    decoder = json.JSONDecoder(parse_int=_parse_int, parse_float=_parse_float, parse_constant=_parse_constant)
-    try:
-        return decoder.raw_decode(text)
-    except RecursionError:
-        raise JSONLimitError(f"nested deeper than {MAX_DEPTH} levels", too_deep_path(text)) from None
-
-
 def raw_decode_noting(text: str) -> tuple[Any, int, bool]:
-    """`raw_decode_limited`, plus whether the value may be over a limit (`check_limits` needed).
+    """`JSONDecoder.raw_decode` with the limits (the errors of `loads_limited`), plus whether the value
+    may be over a limit (`check_limits` needed).
 
     False only when the walk could find nothing: no number literal was refused (the decoder's only
     source of an offending scalar: an accepted integer literal has at most `MAX_NUMBER_CHARS`
