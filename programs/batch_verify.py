@@ -1,7 +1,8 @@
 """`verify` of a `.jsonl` file: every line, results in input order, with the work where it belongs.
 
-The rules / replay backends are CPU-bound: lines travel raw to worker processes that parse, verify
-and serialise (the parent only reads and writes). The LM backend is bound by the model's latency:
+The rules / replay backends are CPU-bound: worker processes read their lines from the file themselves
+(only where each line lies crosses a pipe), parse, verify and serialise; the parent finds the lines and
+writes the results. The LM backend is bound by the model's latency:
 many sessions are verified at once on threads. Either way a bad line is one error and the next lines
 still run. Deterministic core: imports neither DSPy nor litellm.
 """
@@ -17,7 +18,7 @@ from typing import Any
 
 from .core.jsonio import model_json
 from .core.pipeline import verify_session
-from .core.sessions import iter_raw_lines, session_from_bytes, session_name
+from .core.sessions import LineSpan, iter_raw_lines, read_span, session_from_bytes, session_name
 from .errors import GroundcheckError, InputError, describe_exception
 
 CHUNK_LINES = 32
@@ -35,14 +36,16 @@ class LineResult:
     error: str | None = None
 
 
-def verify_line(item: tuple[int, bytes | InputError], *, path: str, backend: Any, summary_budget: int,
-                want_record: bool = False) -> LineResult:
-    """Parse, verify and serialise one line; never raises."""
+Line = tuple[int, bytes | LineSpan | InputError]
+
+
+def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, want_record: bool = False) -> LineResult:
+    """Read (for a `LineSpan`), parse, verify and serialise one line; never raises."""
     lineno, data = item
     if isinstance(data, InputError):
         return LineResult(lineno, error=str(data))
     try:
-        session = session_from_bytes(data)
+        session = session_from_bytes(read_span(path, data) if isinstance(data, LineSpan) else data)
     except InputError as exc:
         return LineResult(lineno, error=f"{path}:{lineno}: {exc}")
     try:
@@ -56,16 +59,17 @@ def verify_line(item: tuple[int, bytes | InputError], *, path: str, backend: Any
     return LineResult(lineno, json=model_json(record, by_alias=True), record=record if want_record else None)
 
 
-def _verify_chunk(chunk: list[tuple[int, bytes | InputError]], **options: Any) -> list[LineResult]:
+def _verify_chunk(chunk: list[Line], **options: Any) -> list[LineResult]:
     return [verify_line(item, **options) for item in chunk]
 
 
-def _chunks(lines: Iterator[tuple[int, bytes | InputError]]) -> Iterator[list[tuple[int, bytes | InputError]]]:
-    chunk: list[tuple[int, bytes | InputError]] = []
+def _chunks(lines: Iterator[Line]) -> Iterator[list[Line]]:
+    chunk: list[Line] = []
     size = 0
     for item in lines:
         chunk.append(item)
-        size += len(item[1]) if isinstance(item[1], bytes) else 0
+        data = item[1]
+        size += len(data) if isinstance(data, bytes) else data.length if isinstance(data, LineSpan) else 0
         if len(chunk) >= CHUNK_LINES or size >= CHUNK_BYTES:
             yield chunk
             chunk, size = [], 0
@@ -94,7 +98,7 @@ def verify_jsonl(
     from .parallel import DaemonThreadPool, ordered_map, process_pool
 
     options = {"path": str(path), "backend": backend, "summary_budget": summary_budget, "want_record": want_record}
-    lines = iter_raw_lines(path)
+    lines = iter_raw_lines(path, spans=isinstance(backend, str))  # a worker process reads its own lines
     head = []
     for item in lines:  # a short file runs in this process: no pool start-up
         head.append(item)

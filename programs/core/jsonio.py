@@ -253,7 +253,18 @@ def _key_text(quoted: str) -> str:
 def escape_lone_surrogates(text: str) -> str:
     """JSON text with every lone surrogate (and U+0085, U+2028, U+2029) written as its `\\u`
     escape: valid UTF-8, one line for any line splitter, and it decodes back to the same string."""
+    if text.isascii() or (_encodes(text) and "\x85" not in text and "\u2028" not in text and "\u2029" not in text):
+        return text  # nothing to escape: four C scans instead of a pattern tried at every character
     return _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+def _encodes(text: str) -> bool:
+    """UTF-8 can encode `text`: it holds no lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def dumps_lossless(value: Any, *, indent: int | None = None) -> str:

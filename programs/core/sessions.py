@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import codecs
 import json
+import os
+import re
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -44,6 +48,7 @@ MAX_SESSION_BYTES = 64 * 1024 * 1024  # one session (a .json file or one .jsonl 
 _UTF16_32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE, codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _SKIP_CHUNK = 1 << 20
 _JSON_SPACE = b" \t\r\n"
+_NON_SPACE = re.compile(rb"[^ \t\r\n]")
 
 T = TypeVar("T")
 
@@ -134,8 +139,20 @@ def _line_by_line(
             yield lineno, InputError(f"{path}:{lineno}: {exc}", session_id=exc.session_id, field=exc.field)
 
 
-def iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes | InputError]]:
+@dataclass(frozen=True)
+class LineSpan:
+    """Where a line's bytes lie in its file, for a worker process to read them itself: the line does
+    not travel through a pipe (a `.jsonl` of typical sessions is tens of megabytes)."""
+
+    offset: int
+    length: int
+
+
+def iter_raw_lines(path: Path, spans: bool = False) -> Iterator[tuple[int, bytes | LineSpan | InputError]]:
     """Non-blank lines of a `.jsonl` file as bytes (not parsed); an over-long line is an `InputError`.
+
+    With `spans`, each line of a regular file is given as its `LineSpan` instead (`read_span` reads
+    it back); a pipe or other stream still gives bytes.
 
     Raises:
         InputError: the file cannot be opened, or is UTF-16 / UTF-32 text.
@@ -147,7 +164,8 @@ def iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes | InputError]]:
     except OSError as exc:
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
-        lineno = 0
+        spans = spans and path.is_file() and handle.seekable()
+        lineno, offset = 0, 0
         while True:
             try:
                 line = handle.readline(MAX_SESSION_BYTES + 1)
@@ -156,14 +174,46 @@ def iter_raw_lines(path: Path) -> Iterator[tuple[int, bytes | InputError]]:
             if not line:
                 return
             lineno += 1
+            start, offset = offset, offset + len(line)
             if lineno == 1 and line.startswith(_UTF16_32_BOMS):
                 raise InputError(f"{path}: the file is UTF-16 or UTF-32 text; sessions must be UTF-8")
             if len(line) > MAX_SESSION_BYTES and not line.endswith(b"\n"):
-                _skip_rest_of_line(handle)
+                offset += _skip_rest_of_line(handle)
                 yield lineno, InputError(f"{path}:{lineno}: line longer than {MAX_SESSION_BYTES} bytes")
                 continue
-            if line.strip(_JSON_SPACE).replace(codecs.BOM_UTF8, b""):
-                yield lineno, line  # else blank: JSON white space (and BOMs) only
+            if not _blank(line):
+                yield lineno, LineSpan(start, len(line)) if spans else line
+
+
+def read_span(path: str, span: LineSpan) -> bytes:
+    """The bytes of one line that `iter_raw_lines(..., spans=True)` found.
+
+    Raises:
+        InputError: the file cannot be read there any more (it changed while being verified).
+    """
+    try:
+        data = os.pread(_read_handle(path), span.length, span.offset)
+    except OSError as exc:
+        raise InputError(f"cannot read: {exc.strerror or exc}") from None
+    if len(data) != span.length:
+        raise InputError("the file changed while it was being read")
+    return data
+
+
+@lru_cache(maxsize=4)
+def _read_handle(path: str) -> int:
+    # one descriptor per file and worker process, closed when the process ends
+    return os.open(path, os.O_RDONLY)
+
+
+def _blank(line: bytes) -> bool:
+    """JSON white space (and byte order marks) only."""
+    first = _NON_SPACE.search(line)
+    if first is None:
+        return True
+    if line[first.start()] != codecs.BOM_UTF8[0]:
+        return False  # stripping white space and removing BOMs cannot take this byte away
+    return not line.strip(_JSON_SPACE).replace(codecs.BOM_UTF8, b"")
 
 
 def session_from_bytes(data: bytes) -> Session:
@@ -252,10 +302,14 @@ def _guess_session_id(data: bytes) -> str | None:
         return None
 
 
-def _skip_rest_of_line(handle: Any) -> None:
+def _skip_rest_of_line(handle: Any) -> int:
+    """Read past the end of the current line; returns how many bytes that took."""
+    skipped = 0
     while chunk := handle.readline(_SKIP_CHUNK):
+        skipped += len(chunk)
         if chunk.endswith(b"\n"):
-            return
+            break
+    return skipped
 
 
 def _json_type(value: Any) -> str:

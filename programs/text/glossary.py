@@ -21,9 +21,9 @@ no evidence check.
 from __future__ import annotations
 
 import re
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib import resources
 from typing import Any, NamedTuple, Protocol
 
@@ -78,10 +78,20 @@ class Concept:
         """Every term that carries the concept in evidence, English first (logs are mostly English)."""
         return self.en + self.hints + self.zh
 
-    @property
+    @cached_property
     def search_terms(self) -> tuple[str, ...]:
         """`terms` less those that contain a shorter term found anywhere (one search finds both)."""
         return _search_terms(self.terms)
+
+    @cached_property
+    def ascii_search_terms(self) -> tuple[str, ...]:
+        """The ASCII `search_terms`: the only ones an ASCII text (most logs) can hold."""
+        return tuple(t for t in self.search_terms if t.isascii())
+
+    @cached_property
+    def ascii_terms(self) -> tuple[str, ...]:
+        """The ASCII `terms`, in order."""
+        return tuple(t for t in self.terms if t.isascii())
 
 
 class ConceptMention(NamedTuple):
@@ -299,8 +309,6 @@ class ClaimAnalysis(NamedTuple):
 @lru_cache(maxsize=4096)
 def claim_analysis(claim_text: str) -> ClaimAnalysis:
     """Concept mentions of a claim with their negation and hedging, computed once per text."""
-    from .negation import negated_spans  # here: negation imports this module
-
     text = compact(claim_text)
     mentions = tuple(glossary().mentions(text, is_compact=True))
     if not mentions:
@@ -309,7 +317,14 @@ def claim_analysis(claim_text: str) -> ClaimAnalysis:
     if search_hedged(text):
         clauses = [m.span() for m in _CLAUSE.finditer(text) if search_hedged(m.group(0))]
         hedged = frozenset(i for i, m in enumerate(mentions) if any(a <= m.start < b for a, b in clauses))
-    return ClaimAnalysis(mentions, negated_spans(text, mentions), hedged)
+    return ClaimAnalysis(mentions, _negated_spans()(text, mentions), hedged)
+
+
+@lru_cache(maxsize=1)
+def _negated_spans() -> Callable[[str, Sequence[ConceptMention]], frozenset[int]]:
+    from .negation import negated_spans  # imported late: negation imports this module
+
+    return negated_spans
 
 
 def compact(text: str) -> str:
@@ -355,10 +370,11 @@ def at_limit(text: str) -> bool:
 class EvidenceView:
     """One evidence text, compacted once, with the concepts looked up in it so far."""
 
-    __slots__ = ("_memo", "_text", "extra")
+    __slots__ = ("_memo", "_text", "extra", "is_ascii")
 
     def __init__(self, text: str) -> None:
         self._text = compact(text)
+        self.is_ascii = self._text.isascii()
         self._memo: dict[str, bool] = {}
         self.extra: dict[Hashable, Any] = {}  # per-concept facts other modules derive (negation polarity)
 
@@ -370,7 +386,8 @@ class EvidenceView:
         hit = self._memo.get(concept_id)
         if hit is None:
             concept = glossary().concepts.get(concept_id)
-            hit = concept is not None and any(contains_term(self._text, t) for t in concept.search_terms)
+            terms = () if concept is None else concept.ascii_search_terms if self.is_ascii else concept.search_terms
+            hit = any(contains_term(self._text, t) for t in terms)
             if not hit and concept_id in AT_LIMIT_CONCEPTS:
                 hit = at_limit(self._text)
             self._memo[concept_id] = hit

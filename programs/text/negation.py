@@ -158,7 +158,7 @@ def _polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str | No
     key = ("polarity", concept_id, full)
     cached: tuple[str | None, str | None] | None = view.extra.get(key)
     if cached is None:
-        asserted, denied = _scan_polarity(view.text, concept_id, full)
+        asserted, denied = _scan_polarity(view, concept_id, full)
         if asserted is None:
             asserted = denied_antonym(view, concept_id)
         cached = view.extra[key] = (asserted, denied)
@@ -168,19 +168,20 @@ def _polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str | No
 def denied_antonym(view: EvidenceView, concept_id: str) -> str | None:
     """A term by which the evidence denies the concept's opposite (`ANTONYMS`), so reports it."""
     for other in ANTONYMS.get(concept_id, ()):
-        _, denied = _scan_polarity(view.text, other, full=True)
+        _, denied = _scan_polarity(view, other, full=True)
         if denied:
             return f"{denied}: no"
     return None
 
 
-def _scan_polarity(text: str, concept_id: str, full: bool) -> tuple[str | None, str | None]:
+def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str | None, str | None]:
     concept = glossary().concepts.get(concept_id)
     if concept is None:
         return None, None
+    text = view.text
     asserted: str | None = None
     denied: str | None = None
-    for term in concept.terms:
+    for term in concept.ascii_terms if view.is_ascii else concept.terms:
         start, seen = text.find(term), 0
         while start != -1 and seen < _OCCURRENCES:
             if stands_alone(text, term, start):

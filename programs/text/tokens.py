@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from .normalize import clean, fold
 from .session_memo import memoised
@@ -106,7 +106,31 @@ _UNITS = {
     "mbps": ("bit/s", 1000**2),
     "gbps": ("bit/s", 1000**3),
 }
-_UNIT_ALT = "|".join(re.escape(u) for u in sorted(_UNITS, key=len, reverse=True))
+
+
+def _prefix_tree_pattern(words: list[str]) -> str:
+    """An alternation of `words` as a prefix tree ("m(?:s|i(?:n|b)?)?"...): the engine follows one
+    path instead of trying every word in turn. It matches what the plain alternation, longest word
+    first, matches: the words that match at one place are prefixes of each other, so they lie on one
+    path, and a greedy `?` tries the longer one first and backs off to the shorter."""
+    tree: dict[str, Any] = {}
+    for word in words:
+        node = tree
+        for ch in word:
+            node = node.setdefault(ch, {})
+        node[""] = {}
+
+    def render(node: dict[str, Any]) -> str:
+        branches = [re.escape(ch) + render(child) for ch, child in node.items() if ch]
+        if not branches:
+            return ""
+        body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
+        return f"(?:{body})?" if "" in node else body
+
+    return render(tree)
+
+
+_UNIT_ALT = _prefix_tree_pattern(list(_UNITS))
 _NUMBER = re.compile(
     # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
     # a colon after a key may precede a value ("used_memory:805306368"), not one after a digit (clock, port)
@@ -136,12 +160,17 @@ MAX_QUANTITY = 1e15
 _MEMO_CHARS = 4096  # longer texts are not kept in the session memo
 _MENTION = re.compile(
     # dispatch on the first character, so CJK text and most positions are rejected in one step
-    # (the leading class is every first character of the alternatives: one test where none starts)
-    r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
-    r"|(?=[0-9+\-])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
+    # (the leading class is every first character of the alternatives: one test where none starts).
+    # Every letter alternative needs a word edge before it, every digit one a non-digit: tested once
+    # up front (a word edge; no ASCII digit, the weakest of the digit tests), a position inside a word
+    # or a number is rejected before the alternatives are tried
+    r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])\b(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
+    r"|(?=[0-9+\-])(?<![0-9])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
     r"|(?P<clock>" + _CLOCK.pattern + r")|(?P<cnhour>" + _CHINESE_HOUR.pattern + r")|" + _NUMBER.pattern + ")"
     r"|(?P<path_entity>" + _PATH_ENTITY + "))"
 )
+
+_ENTITY_GROUPS = frozenset({"entity", "digit_entity", "path_entity"})
 
 # A bare integer this small is usually a count the claim derived ("3 个 pod"): soft evidence.
 SMALL_COUNT = 10
@@ -188,13 +217,14 @@ def _extract_mentions(text: str) -> Mentions:
     entities: list[str] = []
     numbers: list[NumberMention] = []
     for m in _MENTION.finditer(_halfwidth(text)):
-        if m["entity"] or m["digit_entity"] or m["path_entity"]:
+        kind = m.lastgroup  # the outermost named group that matched ("num" / "unit" for a number)
+        if kind in _ENTITY_GROUPS:
             token = fold(m.group(0)).strip(".:")
             if token and token not in entities and token not in _UNITS:
                 entities.append(token)
-        elif m["clock"]:
+        elif kind == "clock":
             numbers.append(_clock(fold(m.group(0)), m["h"], m["m"], m["s"]))
-        elif m["cnhour"]:
+        elif kind == "cnhour":
             numbers.append(_clock(fold(m.group(0)), m["ch"], m["cm"], None))
         else:
             mention = number_from_match(m)

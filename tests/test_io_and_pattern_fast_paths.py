@@ -1,0 +1,136 @@
+"""Fast paths added for throughput give exactly what the plain versions give.
+
+- `escape_lone_surrogates` returns a text with nothing to escape as it is;
+- the unit names as a prefix tree match what their plain alternation (longest first) matches;
+- the mention pattern's up-front edge tests reject only places where no alternative could match;
+- `iter_raw_lines(..., spans=True)` finds the same lines as the bytes it reads, and a worker reading a
+  span of a file that changed gets an error for that line, never another line's bytes.
+"""
+
+import codecs
+import json
+import os
+import random
+import re
+import threading
+
+import pytest
+from builders import base_session
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from groundcheck.programs.batch_verify import verify_line
+from groundcheck.programs.core import sessions
+from groundcheck.programs.core.jsonio import _ESCAPED, escape_lone_surrogates
+from groundcheck.programs.core.sessions import LineSpan, iter_raw_lines, read_span
+from groundcheck.programs.text import tokens
+from groundcheck.programs.text.tokens import _prefix_tree_pattern
+
+
+def plain_escape(text: str) -> str:
+    return _ESCAPED.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+@given(st.text(alphabet=st.sampled_from(["a", "中", " ", "\ud800", "\udfff", "\x85", "\u2028", "\u2029", "é", "\\"]),
+               max_size=40))
+def test_escape_lone_surrogates_matches_the_plain_substitution(text):
+    assert escape_lone_surrogates(text) == plain_escape(text)
+
+
+def test_escape_lone_surrogates_returns_a_clean_text_itself():
+    text = "连接池耗尽 " * 1000
+    assert escape_lone_surrogates(text) is text
+    assert escape_lone_surrogates("x\ud83dy") == "x\\ud83dy"
+
+
+_WORDS = ["m", "ms", "min", "mins", "mi", "mib", "b", "bps", "byte", "bytes", "秒", "秒钟", "次", "次/秒", "h", "hr"]
+
+
+@settings(max_examples=300)
+@given(words=st.lists(st.sampled_from(_WORDS), min_size=1, unique=True),
+       text=st.text(alphabet=st.sampled_from(list("mnsibytehr秒钟次/ 0")), max_size=12),
+       after=st.sampled_from([r"(?![a-z0-9_])", r"", r"(?!s)"]))
+def test_prefix_tree_matches_what_the_longest_first_alternation_matches(words, text, after):
+    plain = re.compile("(?i:(" + "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)) + "))" + after)
+    tree = re.compile("(?i:(" + _prefix_tree_pattern(words) + "))" + after)
+    for pos in range(len(text) + 1):
+        a, b = plain.match(text, pos), tree.match(text, pos)
+        assert (a and a.group(1)) == (b and b.group(1)), (words, text, pos)
+
+
+def _plain_mention_pattern() -> re.Pattern[str]:
+    """The mention pattern as first written, from its parts, without the up-front edge tests."""
+    t = tokens
+    return re.compile(
+        r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in t._LETTER_ENTITIES) + ")"
+        r"|(?=[0-9+\-])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in t._DIGIT_ENTITIES) + ")"
+        r"|(?P<clock>" + t._CLOCK.pattern + r")|(?P<cnhour>" + t._CHINESE_HOUR.pattern + r")|" + t._NUMBER.pattern + ")"
+        r"|(?P<path_entity>" + t._PATH_ENTITY + "))"
+    )
+
+
+def test_mention_edge_tests_reject_only_what_no_alternative_matches():
+    plain = _plain_mention_pattern()
+    rng = random.Random(7)
+    pieces = [*"abcxyzABCEZ0123456789 .-+/:_()%,", "的", "秒", "，", "２", "\u0663", "Exception", "ERR_", "v1.2",
+              "2026-11-28", "14:03:05", "+08:00", "http://", "ms", "GiB", "点", "pod-7f", "40P01"]
+    for _ in range(20_000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
+        found = [(m.span(), m.lastgroup) for m in tokens._MENTION.finditer(text)]
+        assert found == [(m.span(), m.lastgroup) for m in plain.finditer(text)], text
+
+
+def _write_lines(path, lines: list[bytes]) -> None:
+    path.write_bytes(b"".join(lines))
+
+
+def test_spans_find_the_same_lines_as_the_bytes(tmp_path, monkeypatch):
+    monkeypatch.setattr(sessions, "MAX_SESSION_BYTES", 64)
+    monkeypatch.setattr(sessions, "_SKIP_CHUNK", 16)
+    path = tmp_path / "mixed.jsonl"
+    bom = codecs.BOM_UTF8
+    _write_lines(path, [b'{"a": 1}\n', b"\n", b"   \t\r\n", bom + b"\n", bom + b' {"b": 2}\n',
+                        b" " + bom + b" " + bom + b" \n", b'{"long": "' + b"x" * 200 + b'"}\n',
+                        b'{"after": "long"}\r\n', b'{"last": true}'])
+    as_bytes = list(iter_raw_lines(path))
+    as_spans = list(iter_raw_lines(path, spans=True))
+    assert [n for n, _ in as_bytes] == [n for n, _ in as_spans] == [1, 5, 6, 7, 8, 9]
+    for (_, data), (_, span) in zip(as_bytes, as_spans, strict=True):
+        if isinstance(data, bytes):
+            assert isinstance(span, LineSpan) and read_span(str(path), span) == data
+        else:  # the over-long line is an error either way
+            assert str(span) == str(data)
+
+
+def test_a_stream_gives_bytes_even_when_spans_are_asked_for(tmp_path):
+    fifo = tmp_path / "pipe.jsonl"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(b'{"a": 1}\n'))
+    writer.start()
+    lines = list(iter_raw_lines(fifo, spans=True))
+    writer.join()
+    assert lines == [(1, b'{"a": 1}\n')]
+
+
+def test_a_file_changed_under_a_worker_gives_an_error_for_that_line(tmp_path):
+    path = tmp_path / "two.jsonl"
+    good = json.dumps(base_session(), ensure_ascii=False).encode() + b"\n"
+    path.write_bytes(good + good)
+    spans = list(iter_raw_lines(path, spans=True))
+    ok = verify_line(spans[0], path=str(path), backend="rules", summary_budget=12_000)
+    assert ok.error is None and ok.json is not None
+    sessions._read_handle.cache_clear()  # a worker that opens the file after it was cut short
+    path.write_bytes(good[:100])
+    cut = verify_line(spans[1], path=str(path), backend="rules", summary_budget=12_000)
+    assert cut.json is None and "changed while it was being read" in (cut.error or "")
+
+
+@pytest.mark.parametrize("backend", ["rules"])
+def test_verify_through_spans_equals_verify_through_bytes(tmp_path, backend):
+    path = tmp_path / "s.jsonl"
+    path.write_bytes(json.dumps(base_session(), ensure_ascii=False).encode() + b"\n")
+    (span_item,) = list(iter_raw_lines(path, spans=True))
+    (bytes_item,) = list(iter_raw_lines(path))
+    a = verify_line(span_item, path=str(path), backend=backend, summary_budget=12_000)
+    b = verify_line(bytes_item, path=str(path), backend=backend, summary_budget=12_000)
+    assert a.json == b.json and a.json is not None
