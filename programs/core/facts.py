@@ -19,7 +19,7 @@ from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactChec
 
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
 from ..text.negation import NEGATABLE
-from ..text.normalize import contains_token, fold
+from ..text.normalize import contains_token, fold_lines
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import is_assertion, search_causal, split_sentences
 from .evidence_facts import glossary_view
@@ -78,11 +78,12 @@ def claim_facts(contract: ExecutorContract, checks: list[ClaimCheck]) -> list[Fa
 
 def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[FactCheck]:
     """Assertive answer sentences that name or assert something no claim carries, classified by the trace."""
-    claims_text = "\n".join(
-        c.claim_text + "\n" + "\n".join(b.evidence_excerpt for b in c.evidence_bindings) for c in contract.claims
-    )
-    claims_flat = fold(claims_text)
-    claims_view = EvidenceView(claims_text)
+    # each claim's text and excerpts, a line each (an empty line for a claim without bindings)
+    parts = [t for c in contract.claims for t in (c.claim_text, *([b.evidence_excerpt for b in c.evidence_bindings]
+                                                                 or [""]))]
+    claims_text = "\n".join(parts)
+    claims_flat = fold_lines(parts)  # = fold(claims_text), from the parts other stages folded
+    claims_view = EvidenceView(claims_flat, folded=True)
     outputs: list[EvidenceView] | None = None
     facts = []
     for sentence in split_sentences(contract.user_facing_answer):

@@ -22,7 +22,7 @@ from groundcheck.signatures.models import (
     item_text,
 )
 
-from ..text.normalize import contains_token, fold, han_letter_ratio
+from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import extract_mentions
 from ..text.wording import search_hedged, split_sentences
 from .parse import ParsedOutput
@@ -81,7 +81,7 @@ class GateContext:
         for claim in self.contract.critical_claims:
             parts += _claim_texts(claim)
         parts += [item_text(i) for i in (*self.contract.recommended_actions, *self.contract.missing_info)]
-        return _fold_lines(parts)
+        return fold_lines(parts)
 
     @cached_property
     def hedged_flat(self) -> str:
@@ -91,7 +91,7 @@ class GateContext:
         for claim in self.contract.claims:
             if not claim.is_critical:
                 parts += _claim_texts(claim)
-        return _fold_lines(parts)
+        return fold_lines(parts)
 
 
 def run_gatekeeper(parsed: ParsedOutput, index: TraceIndex) -> GatekeeperResult:
@@ -299,12 +299,6 @@ def finding_position(finding: Finding) -> int | None:
     """The claim position a finding names (only findings about a claim whose id is shared do)."""
     m = _POSITION.match(finding.detail)
     return int(m.group(1)) if m else None
-
-
-def _fold_lines(parts: list[str]) -> str:
-    """`fold("\\n".join(parts))`, from the folds of the parts, which other stages fold (and cache)
-    too: a line break composes with nothing and folds to itself, so each part folds alone."""
-    return "\n".join([fold(p) for p in parts])
 
 
 def _claim_texts(claim: Claim) -> list[str]:

@@ -269,10 +269,10 @@ class CallEvidence:
         key = (number.text, number.kind)
         if key not in self._literal_memo:
             ints = self._standalone_ints() if number.kind != "clock" else None
-            digits = _digits_of(number) if ints is not None else ""
+            digits, _, has_unit = _literal_of(number) if ints is not None else ("", False, False)
             if ints is not None and digits.isascii() and digits.isdigit() and digits not in ints:
                 self._literal_memo[key] = False
-            elif ints is not None and digits.isascii() and digits.isdigit() and not _has_unit(number):
+            elif ints is not None and digits.isascii() and digits.isdigit() and not has_unit:
                 self._literal_memo[key] = True
             else:
                 self._literal_memo[key] = literal_number_in(self.flat, number, self.out_end, self._declared)
@@ -305,6 +305,8 @@ class TraceIndex:
         self._excerpt_memo: dict[tuple[str, tuple[str, ...]], bool] = {}
         self._guidance_memo: dict[tuple[str, str, str, tuple[str, ...]], bool] = {}
         self._norm_memo: dict[str, str] = {}
+        self._observed_memo: dict[tuple[str, ...], list[CallEvidence]] = {}
+        self._split_memo: dict[tuple[str, ...], tuple[list[CallEvidence], list[CallEvidence]]] = {}
 
     @_cached
     def query_flat(self) -> str:
@@ -318,9 +320,26 @@ class TraceIndex:
         return [self.calls[i] for i in invocation_ids if i in self.calls]
 
     def observed(self, invocation_ids: Iterable[str]) -> list[CallEvidence]:
-        """The cited calls whose output is evidence: they exist and have `status: "ok"`."""
-        calls = self.calls
-        return [ev for i in invocation_ids if (ev := calls.get(i)) is not None and ev.ok]
+        """The cited calls whose output is evidence: they exist and have `status: "ok"` (a list
+        shared by every caller that asks for the same ids: read it, do not change it)."""
+        key = tuple(invocation_ids)
+        found = self._observed_memo.get(key)
+        if found is None:
+            calls = self.calls
+            found = self._observed_memo[key] = [ev for i in key if (ev := calls.get(i)) is not None and ev.ok]
+        return found
+
+    def _split(self, cited: Iterable[str]) -> tuple[list[CallEvidence], list[CallEvidence]]:
+        """(the ok cited calls, every other call: not cited, or cited and failed), once per citation."""
+        key = tuple(cited)
+        split = self._split_memo.get(key)
+        if split is None:
+            ids = set(key)
+            calls = self.calls
+            inside = [ev for i in ids if (ev := calls.get(i)) is not None and ev.ok]
+            outside = [ev for i, ev in calls.items() if i not in ids or not ev.ok]
+            split = self._split_memo[key] = (inside, outside)
+        return split
 
     # --- bindings -----------------------------------------------------------------------------
 
@@ -434,10 +453,10 @@ class TraceIndex:
     def token_location(self, token: str, cited: Iterable[str]) -> Location:
         """Where an entity (already folded) appears: in an ok cited call (output or subject
         identifiers), elsewhere in the trace (failed calls included), nowhere."""
-        cited_ids = set(cited)
-        if any(ev.contains_token(token) for ev in self._observed_in(cited_ids)):
+        inside, outside = self._split(cited)
+        if any(ev.contains_token(token) for ev in inside):
             return "cited"
-        if any(ev.contains_token(token) for i, ev in self.calls.items() if i not in cited_ids or not ev.ok):
+        if any(ev.contains_token(token) for ev in outside):
             return "trace"
         return "nowhere"
 
@@ -445,17 +464,12 @@ class TraceIndex:
         """Where a number appears or follows from: ok cited outputs, elsewhere in the trace, nowhere.
         Arguments never count; arithmetic runs only over the ok cited outputs, sums of two values only
         with `sums` (the claim says it adds up: `wording.TOTAL`)."""
-        cited_ids = set(cited)
-        if _number_in(number, self._observed_in(cited_ids), sums=sums):
+        inside, outside = self._split(cited)
+        if _number_in(number, inside, sums=sums):
             return "cited"
-        others = [ev for i, ev in self.calls.items() if i not in cited_ids or not ev.ok]
-        if _number_in(number, others, derive=False):
+        if _number_in(number, outside, derive=False):
             return "trace"
         return "nowhere"
-
-    def _observed_in(self, ids: set[str]) -> list[CallEvidence]:
-        calls = self.calls
-        return [ev for i in ids if (ev := calls.get(i)) is not None and ev.ok]
 
     def number_anywhere(self, number: NumberMention) -> bool:
         """A number with no citation: literal or converted in any output, or derived within one ok output."""
@@ -504,13 +518,12 @@ def literal_number_in(
     offset ("UTC+8"), and in a unit that agrees with the claimed one (`units.occurrence_agrees`:
     "350 秒" is not in "p99=350ms"). `declared` gives the units the text declares for its bare
     numbers, asked only when a bare occurrence needs them (read from the haystack when None)."""
-    digits = _digits_of(number)
+    digits, clock, has_unit = _literal_of(number)
     if not digits:
         return False
-    clock = number.kind == "clock"
     stop = len(haystack) if end is None else end
     ends = _literal_ends(haystack, digits, clock, stop)
-    if not _has_unit(number):
+    if not has_unit:
         return next(ends, None) is not None
     if declared is None:
         declared = functools.partial(declared_units, haystack[:stop])
@@ -549,6 +562,13 @@ def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
         if (before == "-" and two.isdigit()) or ("a" <= two <= "z"):
             return False  # a date or range part ("11-28"), a UTC offset ("utc+8")
     return True
+
+
+@functools.lru_cache(maxsize=4096)
+def _literal_of(number: NumberMention) -> tuple[str, bool, bool]:
+    """(digits as written, is it a clock time, does a unit follow the digits): what the literal search
+    reads of a number, worked out once per number (several outputs and stages look for it)."""
+    return _digits_of(number), number.kind == "clock", _has_unit(number)
 
 
 def _has_unit(number: NumberMention) -> bool:

@@ -124,9 +124,12 @@ class Glossary:
         found: list[ConceptMention] = []
         for end, (term, ids) in self._automaton.iter(text):
             start = end - len(term) + 1
-            if not stands_alone(text, term, start, strict=True):
+            first = term[0]  # only a term that starts with an ASCII letter or digit has edges to test
+            if first.isascii() and first.isalnum() and not stands_alone(text, term, start, strict=True):
                 continue
             found.append(ConceptMention(term, ids, start, end + 1))
+        if len(found) < 2:
+            return found
         # keep the longest of overlapping terms ("主从切换" over "切换"), earliest first on ties
         found.sort(key=lambda m: (m.start, -(m.end - m.start)))
         kept: list[ConceptMention] = []
@@ -243,21 +246,37 @@ def concept_coverage(
     first_uncarried: dict[str, int | None] = {}
 
     def uncarried_at(concept: str) -> int | None:
-        if concept not in first_uncarried:
-            first_uncarried[concept] = next(
-                (i for i, ids in by_concept[concept] if not any(v.carries(cid) for v in views for cid in ids)),
-                None,
-            )
-        return first_uncarried[concept]
+        if concept in first_uncarried:
+            return first_uncarried[concept]
+        at = None
+        for i, ids in by_concept[concept]:
+            if not _carried_by_any(views, ids):
+                at = i
+                break
+        first_uncarried[concept] = at
+        return at
 
     uncovered: list[tuple[int, str]] = []
     for concept in named:
-        if any(whole != concept and _part_of(concept, whole) and uncarried_at(whole) is None for whole in named):
+        if len(named) > 1 and _inside_a_carried_whole(concept, named, uncarried_at):
             continue
         at = uncarried_at(concept)
         if at is not None:
             uncovered.append((at, concept))
     return Coverage(tuple(named), tuple(c for _, c in sorted(uncovered)))
+
+
+def _carried_by_any(views: list[EvidenceView], concept_ids: tuple[str, ...]) -> bool:
+    for view in views:
+        for concept_id in concept_ids:
+            if view.carries(concept_id):
+                return True
+    return False
+
+
+def _inside_a_carried_whole(concept: str, named: list[str], uncarried_at: Callable[[str], int | None]) -> bool:
+    """Some other named concept that this one is part of is carried wherever it is named."""
+    return any(whole != concept and _part_of(concept, whole) and uncarried_at(whole) is None for whole in named)
 
 
 @lru_cache(maxsize=4096)
@@ -329,7 +348,11 @@ def _negated_spans() -> Callable[[str, Sequence[ConceptMention]], frozenset[int]
 
 def compact(text: str) -> str:
     """Folded text (NFKC, case-fold) without white space next to CJK characters ("java 堆" = "java堆")."""
-    folded = fold(text)
+    return compact_folded(fold(text))
+
+
+def compact_folded(folded: str) -> str:
+    """`compact` of a text that `fold` gave."""
     if folded.isascii() or (" " not in folded and "\n" not in folded and "\t" not in folded):
         return folded
     return _CJK_SPACE.sub("", folded)
@@ -372,8 +395,9 @@ class EvidenceView:
 
     __slots__ = ("_memo", "_text", "extra", "is_ascii")
 
-    def __init__(self, text: str) -> None:
-        self._text = compact(text)
+    def __init__(self, text: str, *, folded: bool = False) -> None:
+        """`folded`: `text` is `fold`'s output already (folding it again could change it)."""
+        self._text = compact_folded(text) if folded else compact(text)
         self.is_ascii = self._text.isascii()
         self._memo: dict[str, bool] = {}
         self.extra: dict[Hashable, Any] = {}  # per-concept facts other modules derive (negation polarity)

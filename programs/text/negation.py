@@ -70,6 +70,7 @@ _ZERO_AFTER = re.compile(r"[\w.\-]*\s*[:=]\s*(?:0(?![\d.])|(?:false|no|none|off|
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)
 _FALSE_AFTER = re.compile(r"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:false|no|none|off|disabled)(?![\w.\-])")
+_FALSE_WORDS = ("false", "no", "off", "disabled")  # every value `_FALSE_AFTER` accepts holds one ("none": "no")
 _WINDOW = 40
 _OCCURRENCES = 32
 _EN_CUE = re.compile(r"\b(?:no|not|none|nor|never|without|zero|cannot|neither)\b|n't\b")
@@ -81,7 +82,10 @@ def negated_spans(text: str, mentions: Sequence[ConceptMention]) -> frozenset[in
     A negated component passes its negator on to the term right after it: in "没有发现数据库主从切换"
     the negator governs "数据库主从切换" as a whole.
     """
-    negated: set[int] = {i for i, m in enumerate(mentions) if _FALSE_AFTER.match(text, m.end)}
+    # "OOMKilled 为 false": only a text holding one of the false words can have one
+    negated: set[int] = set()
+    if any(word in text for word in _FALSE_WORDS):
+        negated.update(i for i, m in enumerate(mentions) if _FALSE_AFTER.match(text, m.end))
     if not (_may_negate(text) or _ZERO_ANYWHERE.search(text)):
         return frozenset(negated)
     # "没有出现 X" / "no sign of X": the denial of an occurrence covers the rest of its clause

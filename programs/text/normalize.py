@@ -90,6 +90,12 @@ def _fold_long(text: str) -> str:
     return clean(text).casefold()
 
 
+def fold_lines(parts: list[str]) -> str:
+    """`fold("\\n".join(parts))`, from the folds of the parts, which other stages fold (and cache)
+    too: a line break composes with nothing and folds to itself, so each part folds alone."""
+    return "\n".join([fold(p) for p in parts])
+
+
 def normalize(text: str) -> str:
     """`fold` + every white space character removed (for excerpt matching)."""
     folded = fold(text)
