@@ -267,16 +267,18 @@ class CallEvidence:
         claims over 10 MB cost one scan, not 500.
         """
         key = (number.text, number.kind)
-        if key not in self._literal_memo:
+        found = self._literal_memo.get(key)
+        if found is None:
             ints = self._standalone_ints() if number.kind != "clock" else None
             digits, _, has_unit = _literal_of(number) if ints is not None else ("", False, False)
             if ints is not None and digits.isascii() and digits.isdigit() and digits not in ints:
-                self._literal_memo[key] = False
+                found = False
             elif ints is not None and digits.isascii() and digits.isdigit() and not has_unit:
-                self._literal_memo[key] = True
+                found = True
             else:
-                self._literal_memo[key] = literal_number_in(self.flat, number, self.out_end, self._declared)
-        return self._literal_memo[key]
+                found = literal_number_in(self.flat, number, self.out_end, self._declared)
+            self._literal_memo[key] = found
+        return found
 
     @_cached
     def declared_units(self) -> frozenset[Reading]:
@@ -522,9 +524,9 @@ def literal_number_in(
     if not digits:
         return False
     stop = len(haystack) if end is None else end
-    ends = _literal_ends(haystack, digits, clock, stop)
     if not has_unit:
-        return next(ends, None) is not None
+        return _has_literal(haystack, digits, clock, stop)
+    ends = _literal_ends(haystack, digits, clock, stop)
     if declared is None:
         declared = functools.partial(declared_units, haystack[:stop])
     return any(occurrence_agrees(number, haystack, e, declared) for e in ends)
@@ -546,6 +548,19 @@ def _literal_ends(haystack: str, digits: str, clock: bool, stop: int) -> Iterato
         if _left_edge_ok(haystack, i, clock) and not right.match(haystack, e, stop):
             yield e
         i = haystack.find(digits, i + 1, stop)
+
+
+def _has_literal(haystack: str, digits: str, clock: bool, stop: int) -> bool:
+    """`_literal_ends` yields something: the first stand-alone occurrence is enough."""
+    if len(digits) <= 2:
+        return _literal_number_pattern(digits, clock).search(haystack, 0, stop) is not None
+    right = _RIGHT_EDGE_CLOCK if clock else _RIGHT_EDGE
+    i = haystack.find(digits, 0, stop)
+    while i != -1:
+        if _left_edge_ok(haystack, i, clock) and not right.match(haystack, i + len(digits), stop):
+            return True
+        i = haystack.find(digits, i + 1, stop)
+    return False
 
 
 def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
@@ -591,8 +606,9 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
     """
     if not calls:
         return False
-    if any(ev.has_literal_number(number) for ev in calls):
-        return True
+    for ev in calls:  # a loop, not any(): this runs for every number of every claim
+        if ev.has_literal_number(number):
+            return True
     evidence = [n for ev in calls for n in ev.numbers]
     return matches_directly(number, evidence) or (derive and follows_by_arithmetic(number, evidence, sums))
 
