@@ -15,6 +15,7 @@ import tracemalloc
 from typing import Any
 
 from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.core.trace_index import _leading_number, _literal_of
 from groundcheck.programs.text import glossary
 from groundcheck.programs.text.normalize import _fold_short
 from groundcheck.programs.text.series import claimed_values_at_times
@@ -103,14 +104,16 @@ def make_session(
 
 def forget_session_caches() -> None:
     """Drop the process caches keyed by a session's own texts (claim texts, excerpts, answer
-    sentences), so that no session is verified with another one's work: what a service that never
-    sees the same session twice measures. Caches keyed by vocabulary (units, digit patterns,
-    characters, glossary terms) stay: every session shares those. Evidence views are per session by
-    construction (`glossary.evidence_view` caches nothing), and so is the memo of
-    `text.session_memo`, which `verify_session` opens and drops around each session."""
+    sentences, the numbers they write), so that no session is verified with another one's work: what
+    a service that never sees the same session twice measures. Caches keyed by vocabulary (units,
+    digit strings of one or two digits, characters, glossary terms) stay: every session shares those.
+    Evidence views are per session by construction (`glossary.evidence_view` caches nothing), and so
+    is the memo of `text.session_memo`, which `verify_session` opens and drops around each session."""
     glossary.clear_caches()
     claimed_values_at_times.cache_clear()
     _fold_short.cache_clear()
+    _literal_of.cache_clear()
+    _leading_number.cache_clear()
 
 
 def rate(sessions: list[dict[str, Any]], seconds: float) -> float:

@@ -377,16 +377,16 @@ class TraceIndex:
         a referenced call that exists and did not fail. Arguments are not searched."""
         key = (binding.evidence_excerpt, tuple(binding.source_invocation_ids))
         if key not in self._excerpt_memo:
-            excerpt = self._normalized(binding.evidence_excerpt)
+            quoted = fold(binding.evidence_excerpt)
             found = False
-            if substantive(excerpt):
+            if substantive(quoted):  # white space is no letter or digit: the normalised excerpt counts the same
                 calls = self.observed(binding.source_invocation_ids)
                 # quoted verbatim (white space and all) in an output's own folded text, which the claims
                 # need anyway: found without normalising the whole output; otherwise spec §6 matching
-                quoted = fold(binding.evidence_excerpt)
-                found = any(ev.flat.find(quoted, 0, ev.text_end) != -1 for ev in calls) or any(
-                    ev.contains_excerpt(excerpt) for ev in calls
-                )
+                found = any(ev.flat.find(quoted, 0, ev.text_end) != -1 for ev in calls)
+                if not found:
+                    excerpt = self._normalized(binding.evidence_excerpt)
+                    found = any(ev.contains_excerpt(excerpt) for ev in calls)
             self._excerpt_memo[key] = found
         return self._excerpt_memo[key]
 
