@@ -76,8 +76,8 @@ def test_compact_drops_space_next_to_cjk_only() -> None:
 
 
 def test_fold_lines_is_fold_of_the_joined_lines() -> None:
-    from groundcheck.programs.core.gatekeeper import _fold_lines
-    from groundcheck.programs.text.normalize import fold
+    from groundcheck.programs.text.glossary import EvidenceView
+    from groundcheck.programs.text.normalize import fold, fold_lines
 
     # combining marks, Hangul jamo, case forms that change length, invisible and no-break characters
     alphabet = [*"aZ1 \n\t", "\u0301", "\u030c", "j", "ǰ", "ß", "Σ", "İ", "\u00a0", "\u200b", "５", "，", "连",
@@ -85,4 +85,7 @@ def test_fold_lines_is_fold_of_the_joined_lines() -> None:
     rng = random.Random(3)
     for _ in range(20_000):
         parts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 8))) for _ in range(rng.randint(0, 4))]
-        assert _fold_lines(parts) == fold("\n".join(parts)), parts
+        joined = "\n".join(parts)
+        assert fold_lines(parts) == fold(joined), parts
+        # the answer facts build the claims' view from that fold without folding again
+        assert EvidenceView(fold_lines(parts), folded=True).text == EvidenceView(joined).text, parts
