@@ -18,7 +18,7 @@ from typing import Any
 
 from .core.jsonio import model_json
 from .core.pipeline import verify_session
-from .core.sessions import LineSpan, iter_raw_lines, read_span, session_from_bytes, session_name
+from .core.sessions import LineSpan, SpanReader, iter_raw_lines, session_from_bytes, session_name
 from .errors import GroundcheckError, InputError, describe_exception
 
 CHUNK_LINES = 32
@@ -39,13 +39,21 @@ class LineResult:
 Line = tuple[int, bytes | LineSpan | InputError]
 
 
-def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, want_record: bool = False) -> LineResult:
-    """Read (for a `LineSpan`), parse, verify and serialise one line; never raises."""
+def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, want_record: bool = False,
+                reader: SpanReader | None = None) -> LineResult:
+    """Read (a `LineSpan`, through `reader` or a reader of its own), parse, verify and serialise one
+    line; never raises."""
     lineno, data = item
     if isinstance(data, InputError):
         return LineResult(lineno, error=str(data))
     try:
-        session = session_from_bytes(read_span(path, data) if isinstance(data, LineSpan) else data)
+        if isinstance(data, LineSpan):
+            if reader is None:
+                with SpanReader(path) as own:
+                    data = own.read(data)
+            else:
+                data = reader.read(data)
+        session = session_from_bytes(data)
     except InputError as exc:
         return LineResult(lineno, error=f"{path}:{lineno}: {exc}")
     try:
@@ -60,7 +68,8 @@ def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, wan
 
 
 def _verify_chunk(chunk: list[Line], **options: Any) -> list[LineResult]:
-    return [verify_line(item, **options) for item in chunk]
+    with SpanReader(options["path"]) as reader:  # one open file per chunk, closed before the next
+        return [verify_line(item, reader=reader, **options) for item in chunk]
 
 
 def _chunks(lines: Iterator[Line]) -> Iterator[list[Line]]:
@@ -110,11 +119,12 @@ def verify_jsonl(
                            on_done, 1)
         return
     if len(head) < IN_PROCESS_BELOW or workers <= 1 or not processes:
-        for item in _chain(head, lines):
-            result = verify_line(item, **options)
-            if on_done is not None:
-                on_done(1)
-            yield result
+        with SpanReader(str(path)) as reader:
+            for item in _chain(head, lines):
+                result = verify_line(item, reader=reader, **options)
+                if on_done is not None:
+                    on_done(1)
+                yield result
         return
     pool = process_pool(workers)
     for _index, batch in _pooled_raw(pool, functools.partial(_verify_chunk, **options),

@@ -19,10 +19,11 @@ from builders import base_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundcheck.programs.batch_verify import verify_line
+from groundcheck.programs.batch_verify import verify_jsonl, verify_line
 from groundcheck.programs.core import sessions
 from groundcheck.programs.core.jsonio import _ESCAPED, escape_lone_surrogates
-from groundcheck.programs.core.sessions import LineSpan, iter_raw_lines, read_span
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.core.sessions import LineSpan, SpanReader, iter_raw_lines
 from groundcheck.programs.text import tokens
 from groundcheck.programs.text.tokens import _prefix_tree_pattern
 
@@ -95,11 +96,12 @@ def test_spans_find_the_same_lines_as_the_bytes(tmp_path, monkeypatch):
     as_bytes = list(iter_raw_lines(path))
     as_spans = list(iter_raw_lines(path, spans=True))
     assert [n for n, _ in as_bytes] == [n for n, _ in as_spans] == [1, 5, 6, 7, 8, 9]
-    for (_, data), (_, span) in zip(as_bytes, as_spans, strict=True):
-        if isinstance(data, bytes):
-            assert isinstance(span, LineSpan) and read_span(str(path), span) == data
-        else:  # the over-long line is an error either way
-            assert str(span) == str(data)
+    with SpanReader(str(path)) as reader:
+        for (_, data), (_, span) in zip(as_bytes, as_spans, strict=True):
+            if isinstance(data, bytes):
+                assert isinstance(span, LineSpan) and reader.read(span) == data
+            else:  # the over-long line is an error either way
+                assert str(span) == str(data)
 
 
 def test_a_stream_gives_bytes_even_when_spans_are_asked_for(tmp_path):
@@ -112,17 +114,47 @@ def test_a_stream_gives_bytes_even_when_spans_are_asked_for(tmp_path):
     assert lines == [(1, b'{"a": 1}\n')]
 
 
-def test_a_file_changed_under_a_worker_gives_an_error_for_that_line(tmp_path):
+def _session_line(session_id: str) -> bytes:
+    session = base_session()
+    session["session_id"] = session_id
+    return json.dumps(session, ensure_ascii=False).encode() + b"\n"
+
+
+def test_a_file_cut_short_under_a_worker_gives_an_error_for_that_line(tmp_path):
     path = tmp_path / "two.jsonl"
-    good = json.dumps(base_session(), ensure_ascii=False).encode() + b"\n"
+    good = _session_line("s-1")
     path.write_bytes(good + good)
     spans = list(iter_raw_lines(path, spans=True))
     ok = verify_line(spans[0], path=str(path), backend="rules", summary_budget=12_000)
     assert ok.error is None and ok.json is not None
-    sessions._read_handle.cache_clear()  # a worker that opens the file after it was cut short
-    path.write_bytes(good[:100])
+    with path.open("r+b") as handle:  # the same file, cut short after its lines were found
+        handle.truncate(100)
     cut = verify_line(spans[1], path=str(path), backend="rules", summary_budget=12_000)
     assert cut.json is None and "changed while it was being read" in (cut.error or "")
+
+
+def test_a_file_replaced_under_a_worker_never_gives_the_other_file_s_bytes(tmp_path):
+    path = tmp_path / "one.jsonl"
+    path.write_bytes(_session_line("first-AAAA"))
+    (span,) = list(iter_raw_lines(path, spans=True))
+    replacement = tmp_path / "new.jsonl"
+    replacement.write_bytes(_session_line("other-BBBB"))  # same length: only the file's identity differs
+    os.replace(replacement, path)
+    result = verify_line(span, path=str(path), backend="rules", summary_budget=12_000)
+    assert result.json is None and "replaced while it was being read" in (result.error or "")
+
+
+def test_each_run_reads_the_file_the_path_names_now_and_leaves_nothing_open(tmp_path):
+    path = tmp_path / "rotated.jsonl"
+    open_before = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else None
+    for session_id in ("first-AAAA", "other-BBBB", "third-CCCC"):
+        replacement = tmp_path / "next.jsonl"
+        replacement.write_bytes(_session_line(session_id) * 3)
+        os.replace(replacement, path)  # rotated between runs, as a log would be
+        results = list(verify_jsonl(path, "rules", workers=1, summary_budget=12_000))
+        assert [json.loads(r.json or "{}").get("session_id") for r in results] == [session_id] * 3
+    if open_before is not None:
+        assert len(os.listdir("/proc/self/fd")) == open_before
 
 
 @pytest.mark.parametrize("backend", ["rules"])
@@ -134,3 +166,18 @@ def test_verify_through_spans_equals_verify_through_bytes(tmp_path, backend):
     a = verify_line(span_item, path=str(path), backend=backend, summary_budget=12_000)
     b = verify_line(bytes_item, path=str(path), backend=backend, summary_budget=12_000)
     assert a.json == b.json and a.json is not None
+
+
+@pytest.mark.parametrize("written", ["5 mıns", "3 Kı", "2 GİB", "5 ſec"])
+def test_a_unit_written_with_a_case_twin_letter_is_read_not_a_crash(written):
+    """`re.IGNORECASE` matches dotless ı, dotted İ, the Kelvin sign and long s to ASCII unit letters;
+    the number is read in that unit (it used to raise KeyError and stop the verification)."""
+    (number,) = tokens.extract_mentions(f"等待 {written}").numbers
+    assert (number.kind in ("seconds", "bytes") and number.factor > 1) or number.kind == "seconds"
+    session = base_session()
+    contract = json.loads(session["executor_final_answer"])
+    contract["claims"][0]["claim_text"] += f"，等待 {written}"
+    session["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    session["tool_calls"][0]["output"] = f"{session['tool_calls'][0]['output']}\nretry after {written}"
+    record = verify_session(session)
+    assert record.verdict in ("PASS", "REJECT", "LOW_CONFID")

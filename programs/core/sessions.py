@@ -14,9 +14,8 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, BinaryIO, TypeVar
 
 from pydantic import ValidationError
 
@@ -142,16 +141,18 @@ def _line_by_line(
 @dataclass(frozen=True)
 class LineSpan:
     """Where a line's bytes lie in its file, for a worker process to read them itself: the line does
-    not travel through a pipe (a `.jsonl` of typical sessions is tens of megabytes)."""
+    not travel through a pipe (a `.jsonl` of typical sessions is tens of megabytes). `file_id`
+    (device, inode) names the file the line was found in, so a file replaced since reads as an error."""
 
     offset: int
     length: int
+    file_id: tuple[int, int]
 
 
 def iter_raw_lines(path: Path, spans: bool = False) -> Iterator[tuple[int, bytes | LineSpan | InputError]]:
     """Non-blank lines of a `.jsonl` file as bytes (not parsed); an over-long line is an `InputError`.
 
-    With `spans`, each line of a regular file is given as its `LineSpan` instead (`read_span` reads
+    With `spans`, each line of a regular file is given as its `LineSpan` instead (a `SpanReader` reads
     it back); a pipe or other stream still gives bytes.
 
     Raises:
@@ -165,6 +166,8 @@ def iter_raw_lines(path: Path, spans: bool = False) -> Iterator[tuple[int, bytes
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
         spans = spans and path.is_file() and handle.seekable()
+        stat = os.fstat(handle.fileno())
+        file_id = (stat.st_dev, stat.st_ino)
         lineno, offset = 0, 0
         while True:
             try:
@@ -182,28 +185,55 @@ def iter_raw_lines(path: Path, spans: bool = False) -> Iterator[tuple[int, bytes
                 yield lineno, InputError(f"{path}:{lineno}: line longer than {MAX_SESSION_BYTES} bytes")
                 continue
             if not _blank(line):
-                yield lineno, LineSpan(start, len(line)) if spans else line
+                yield lineno, LineSpan(start, len(line), file_id) if spans else line
 
 
-def read_span(path: str, span: LineSpan) -> bytes:
-    """The bytes of one line that `iter_raw_lines(..., spans=True)` found.
+class SpanReader:
+    """Reads `LineSpan`s back from their file through one handle, opened on first use and closed on
+    exit (a `with` block per run or per chunk of lines: nothing stays open between runs).
 
-    Raises:
-        InputError: the file cannot be read there any more (it changed while being verified).
+    A span is an `InputError` when the file at that path is not the one it was found in any more
+    (replaced, rotated) or is shorter now: never another file's bytes.
     """
-    try:
-        data = os.pread(_read_handle(path), span.length, span.offset)
-    except OSError as exc:
-        raise InputError(f"cannot read: {exc.strerror or exc}") from None
-    if len(data) != span.length:
-        raise InputError("the file changed while it was being read")
-    return data
 
+    def __init__(self, path: str) -> None:
+        self._path = path
+        self._handle: BinaryIO | None = None
+        self._file_id: tuple[int, int] | None = None
 
-@lru_cache(maxsize=4)
-def _read_handle(path: str) -> int:
-    # one descriptor per file and worker process, closed when the process ends
-    return os.open(path, os.O_RDONLY)
+    def read(self, span: LineSpan) -> bytes:
+        handle = self._open()
+        if self._file_id != span.file_id:
+            raise InputError("the file was replaced while it was being read")
+        try:
+            handle.seek(span.offset)
+            data = handle.read(span.length)
+        except OSError as exc:
+            raise InputError(f"cannot read: {exc.strerror or exc}") from None
+        if len(data) != span.length:
+            raise InputError("the file changed while it was being read")
+        return data
+
+    def _open(self) -> BinaryIO:
+        if self._handle is None:
+            try:
+                self._handle = open(self._path, "rb")  # noqa: SIM115 - closed by close()
+            except OSError as exc:
+                raise InputError(f"cannot read: {exc.strerror or exc}") from None
+            stat = os.fstat(self._handle.fileno())
+            self._file_id = (stat.st_dev, stat.st_ino)
+        return self._handle
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def __enter__(self) -> SpanReader:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 def _blank(line: bytes) -> bool:

@@ -177,10 +177,19 @@ SMALL_COUNT = 10
 
 
 def unit_value(unit: str) -> tuple[str, float] | None:
-    """(kind, base units per unit) of a unit name ("GiB" -> ("bytes", 1073741824)), None if no unit."""
-    return _UNITS.get(unit.lower())
+    """(kind, base units per unit) of a unit name ("GiB" -> ("bytes", 1073741824)), None if no unit.
+
+    A unit the patterns matched case-insensitively through a letter whose lower case is not the ASCII
+    one ("mıns" with a dotless ı, "2 Kİ", "5 ſec") is read as the ASCII unit, as the pattern read it.
+    """
+    value = _UNITS.get(unit.lower())
+    if value is None and not unit.isascii():
+        value = _UNITS.get(unit.translate(_CASE_TWINS).lower())
+    return value
 
 
+# Letters that `re.IGNORECASE` matches to an ASCII unit letter, though `str.lower` keeps them apart.
+_CASE_TWINS = str.maketrans({"ı": "i", "İ": "i", "\u212a": "k", "ſ": "s", "µ": "μ"})
 UNIT_PATTERN = _UNIT_ALT  # every unit name, longest first (for modules that read units around numbers)
 
 
@@ -268,10 +277,10 @@ def number_from_match(m: re.Match[str]) -> NumberMention | None:
     except ValueError:
         return None
     decimals = len(raw.split(".", 1)[1]) if "." in raw else 0
-    unit = (m["unit"] or "").lower()
+    entry = unit_value(m["unit"]) if m["unit"] else None
     factor: float = 1
-    if unit:
-        kind, factor = _UNITS[unit]
+    if entry is not None:
+        kind, factor = entry
         value *= factor
     else:
         kind = "plain"
