@@ -411,7 +411,11 @@ class EvidenceView:
         if hit is None:
             concept = glossary().concepts.get(concept_id)
             terms = () if concept is None else concept.ascii_search_terms if self.is_ascii else concept.search_terms
-            hit = any(contains_term(self._text, t) for t in terms)
+            hit = False
+            for term in terms:  # a loop, not any(): every claim asks this of each output it cites
+                if contains_term(self._text, term):
+                    hit = True
+                    break
             if not hit and concept_id in AT_LIMIT_CONCEPTS:
                 hit = at_limit(self._text)
             self._memo[concept_id] = hit
@@ -436,6 +440,11 @@ def clear_caches() -> None:
 
 def contains_term(text: str, term: str) -> bool:
     start = text.find(term)
+    if start == -1:
+        return False
+    first = term[0]
+    if not (first.isascii() and first.isalnum()) or len(term) > _SHORT:
+        return True  # `stands_alone` holds wherever such a term is found
     while start != -1:
         if stands_alone(text, term, start):
             return True

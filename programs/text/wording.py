@@ -106,7 +106,7 @@ def quick_search(pattern: re.Pattern[str]) -> Callable[[str], re.Match[str] | No
     full = pattern.search
 
     def search(text: str) -> re.Match[str] | None:
-        if lowered(text.lower()) is None and special(text) is None:
+        if lowered(text.lower()) is None and (text.isascii() or special(text) is None):
             return None
         return full(text)
 
