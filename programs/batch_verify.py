@@ -9,15 +9,16 @@ still run. Deterministic core: imports neither DSPy nor litellm.
 
 from __future__ import annotations
 
+import codecs
 import functools
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from .core.jsonio import model_json
-from .core.pipeline import verify_session
+from .core.pipeline import verify_checked_session
 from .core.sessions import LineSpan, SpanReader, iter_raw_lines, session_from_bytes, session_name
 from .errors import GroundcheckError, InputError, describe_exception
 
@@ -28,12 +29,34 @@ IN_PROCESS_BELOW = 2 * CHUNK_LINES  # fewer lines than this: no worker processes
 
 @dataclass
 class LineResult:
-    """One line's outcome: the record as a JSON line (and the record itself when asked), or an error."""
+    """One line's outcome: the record as a JSON line (and the record itself when asked), or an error.
+
+    `json` is the line's UTF-8 bytes, newline included: a worker encodes it once and the parent writes
+    it as it is (`write_json_line`), with no decoding and encoding in between.
+    """
 
     lineno: int
-    json: str | None = None
+    json: bytes | None = None
     record: Any = None
     error: str | None = None
+
+
+def write_json_line(sink: IO[str], data: bytes) -> None:
+    """Write one `LineResult.json` to a text sink: straight to its byte buffer when it writes UTF-8."""
+    buffer = getattr(sink, "buffer", None)
+    if buffer is not None and _writes_utf8(sink):
+        sink.flush()  # anything written as text before goes first
+        buffer.write(data)
+    else:
+        sink.write(data.decode("utf-8"))
+
+
+def _writes_utf8(sink: IO[str]) -> bool:
+    encoding = getattr(sink, "encoding", None)
+    try:
+        return encoding is not None and codecs.lookup(encoding).name == "utf-8"
+    except LookupError:
+        return False
 
 
 Line = tuple[int, bytes | LineSpan | InputError]
@@ -57,14 +80,15 @@ def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, wan
     except InputError as exc:
         return LineResult(lineno, error=f"{path}:{lineno}: {exc}")
     try:
-        record = verify_session(session, backend, summary_budget=summary_budget)
+        record = verify_checked_session(session, backend, summary_budget=summary_budget)
     except GroundcheckError as exc:
         return LineResult(lineno, error=f"{path}:{lineno}: {exc}")
     except Exception as exc:  # a stage bug must not cost the neighbour sessions; say which one failed
         why = (f"{session_name(session.session_id)}: could not be verified "
                f"(internal error {describe_exception(exc, 200)})")
         return LineResult(lineno, error=f"{path}:{lineno}: {why}")
-    return LineResult(lineno, json=model_json(record, by_alias=True), record=record if want_record else None)
+    line = model_json(record, by_alias=True).encode("utf-8") + b"\n"  # model_json escapes lone surrogates
+    return LineResult(lineno, json=line, record=record if want_record else None)
 
 
 def _verify_chunk(chunk: list[Line], **options: Any) -> list[LineResult]:

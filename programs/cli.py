@@ -252,7 +252,7 @@ def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any
     """
     from tqdm import tqdm
 
-    from .batch_verify import verify_jsonl
+    from .batch_verify import verify_jsonl, write_json_line
     from .parallel import DEFAULT_LM_CONCURRENCY, default_processes
 
     workers = args.workers or (default_processes() if isinstance(backend, str) else DEFAULT_LM_CONCURRENCY)
@@ -263,7 +263,7 @@ def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any
             try:
                 if result.json is None:  # a line has either its record's JSON or an error
                     raise InputError(result.error or f"{path}:{result.lineno}: no record")
-                sink.write(result.json + "\n")
+                write_json_line(sink, result.json)
                 if store is not None:
                     _persist(store, result.record)
             except GroundcheckError as exc:

@@ -8,6 +8,7 @@
 """
 
 import codecs
+import io
 import json
 import os
 import random
@@ -19,7 +20,7 @@ from builders import base_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundcheck.programs.batch_verify import verify_jsonl, verify_line
+from groundcheck.programs.batch_verify import verify_jsonl, verify_line, write_json_line
 from groundcheck.programs.core import sessions
 from groundcheck.programs.core.jsonio import _ESCAPED, escape_lone_surrogates
 from groundcheck.programs.core.pipeline import verify_session
@@ -181,3 +182,32 @@ def test_a_unit_written_with_a_case_twin_letter_is_read_not_a_crash(written):
     session["tool_calls"][0]["output"] = f"{session['tool_calls'][0]['output']}\nretry after {written}"
     record = verify_session(session)
     assert record.verdict in ("PASS", "REJECT", "LOW_CONFID")
+
+
+def test_a_json_line_goes_to_the_byte_buffer_of_a_utf8_sink_after_earlier_text(tmp_path):
+    target = tmp_path / "out.jsonl"
+    with open(target, "w", encoding="utf-8") as sink:
+        sink.write("先写的文字\n")  # still in the text layer when the bytes come
+        write_json_line(sink, '{"a": "连接池"}\n'.encode())
+        sink.write("之后\n")
+    assert target.read_text(encoding="utf-8") == '先写的文字\n{"a": "连接池"}\n之后\n'
+
+
+def test_a_json_line_is_decoded_for_a_sink_without_a_utf8_buffer(tmp_path):
+    text_only = io.StringIO()
+    write_json_line(text_only, '{"a": "耗尽"}\n'.encode())
+    assert text_only.getvalue() == '{"a": "耗尽"}\n'
+    latin = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
+    write_json_line(latin, b'{"a": "caf\xc3\xa9"}\n')  # written as text, in the sink's own encoding
+    latin.flush()
+    assert latin.buffer.getvalue() == b'{"a": "caf\xe9"}\n'
+
+
+def test_a_checked_session_verifies_as_verify_session_does():
+    from groundcheck.programs.core.pipeline import verify_checked_session
+    from groundcheck.programs.core.sessions import session_from_bytes
+
+    line = _session_line("checked-1")
+    plain = verify_session(json.loads(line)).model_dump(mode="json")
+    checked = verify_checked_session(session_from_bytes(line)).model_dump(mode="json")
+    assert checked == plain and plain["session_id"] == "checked-1"

@@ -73,6 +73,16 @@ def verify_session(
         return _verify(ensure_session(session), checker, summary_budget)
 
 
+def verify_checked_session(
+    session: Session, backend: str | ClaimChecker = "rules", *, summary_budget: int = DEFAULT_BUDGET
+) -> VerifierEvaluation:
+    """`verify_session` for a `Session` that `sessions.session_from_bytes` or `ensure_session` has just
+    built, so within the JSON limits already: they are not walked again (the `verify x.jsonl` workers)."""
+    checker = resolve_checker(backend)
+    with session_memo():
+        return _verify(session, checker, summary_budget)
+
+
 def _verify(session: Session, checker: ClaimChecker, summary_budget: int) -> VerifierEvaluation:
     prepared = prepare_verification(session, summary_budget)
     with _span(prepared, checker) as span:
