@@ -9,13 +9,13 @@ still run. Deterministic core: imports neither DSPy nor litellm.
 
 from __future__ import annotations
 
-import codecs
+import contextlib
 import functools
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any
+from typing import Any, BinaryIO
 
 from .core.jsonio import model_json
 from .core.pipeline import verify_checked_session
@@ -31,8 +31,8 @@ IN_PROCESS_BELOW = 2 * CHUNK_LINES  # fewer lines than this: no worker processes
 class LineResult:
     """One line's outcome: the record as a JSON line (and the record itself when asked), or an error.
 
-    `json` is the line's UTF-8 bytes, newline included: a worker encodes it once and the parent writes
-    it as it is (`write_json_line`), with no decoding and encoding in between.
+    `json` is the line's UTF-8 bytes, newline included: a worker encodes it once, and the parent can
+    write it to a UTF-8 file as it is, with no decoding and encoding in between.
     """
 
     lineno: int
@@ -41,29 +41,11 @@ class LineResult:
     error: str | None = None
 
 
-def write_json_line(sink: IO[str], data: bytes) -> None:
-    """Write one `LineResult.json` to a text sink: straight to its byte buffer when it writes UTF-8."""
-    buffer = getattr(sink, "buffer", None)
-    if buffer is not None and _writes_utf8(sink):
-        sink.flush()  # anything written as text before goes first
-        buffer.write(data)
-    else:
-        sink.write(data.decode("utf-8"))
-
-
-def _writes_utf8(sink: IO[str]) -> bool:
-    encoding = getattr(sink, "encoding", None)
-    try:
-        return encoding is not None and codecs.lookup(encoding).name == "utf-8"
-    except LookupError:
-        return False
-
-
 Line = tuple[int, bytes | LineSpan | InputError]
 
 
 def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, want_record: bool = False,
-                reader: SpanReader | None = None) -> LineResult:
+                reader: SpanReader | None = None, source_fd: int | None = None) -> LineResult:
     """Read (a `LineSpan`, through `reader` or a reader of its own), parse, verify and serialise one
     line; never raises."""
     lineno, data = item
@@ -72,7 +54,7 @@ def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, wan
     try:
         if isinstance(data, LineSpan):
             if reader is None:
-                with SpanReader(path) as own:
+                with SpanReader(path, source_fd) as own:
                     data = own.read(data)
             else:
                 data = reader.read(data)
@@ -92,7 +74,7 @@ def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, wan
 
 
 def _verify_chunk(chunk: list[Line], **options: Any) -> list[LineResult]:
-    with SpanReader(options["path"]) as reader:  # one open file per chunk, closed before the next
+    with SpanReader(options["path"], options.get("source_fd")) as reader:  # one per chunk, closed after it
         return [verify_line(item, reader=reader, **options) for item in chunk]
 
 
@@ -128,22 +110,35 @@ def verify_jsonl(
         want_record: also return each record object (to persist it).
         on_done: called with the number of lines as they finish (a progress bar), in finishing order.
     """
-    from .parallel import DaemonThreadPool, ordered_map, process_pool
+    from .parallel import DaemonThreadPool
 
-    options = {"path": str(path), "backend": backend, "summary_budget": summary_budget, "want_record": want_record}
-    lines = iter_raw_lines(path, spans=isinstance(backend, str))  # a worker process reads its own lines
+    options: dict[str, Any] = {"path": str(path), "backend": backend, "summary_budget": summary_budget,
+                               "want_record": want_record}
+    if not isinstance(backend, str):
+        lines = iter_raw_lines(path)
+        pool: Executor = DaemonThreadPool(max(workers, 1), thread_name_prefix="groundcheck-verify")
+        yield from _pooled(pool, functools.partial(verify_line, **options), lines, max(workers, 1), on_done, 1)
+        return
+    with contextlib.ExitStack() as stack:
+        # the lines are read back from this run's open file (`SpanReader`); forked workers inherit it
+        source = _open_source(path)
+        if source is not None:
+            stack.enter_context(source)
+            options["source_fd"] = source.fileno()
+        yield from _verify_spans(iter_raw_lines(path, spans=True), options, workers, processes, on_done)
+
+
+def _verify_spans(lines: Iterator[Line], options: dict[str, Any], workers: int, processes: bool,
+                  on_done: Callable[[int], None] | None) -> Iterator[LineResult]:
+    from .parallel import ordered_map, process_pool
+
     head = []
     for item in lines:  # a short file runs in this process: no pool start-up
         head.append(item)
         if len(head) >= IN_PROCESS_BELOW:
             break
-    if not isinstance(backend, str):
-        pool: Executor = DaemonThreadPool(max(workers, 1), thread_name_prefix="groundcheck-verify")
-        yield from _pooled(pool, functools.partial(verify_line, **options), _chain(head, lines), max(workers, 1),
-                           on_done, 1)
-        return
     if len(head) < IN_PROCESS_BELOW or workers <= 1 or not processes:
-        with SpanReader(str(path)) as reader:
+        with SpanReader(options["path"], options.get("source_fd")) as reader:
             for item in _chain(head, lines):
                 result = verify_line(item, reader=reader, **options)
                 if on_done is not None:
@@ -154,6 +149,15 @@ def verify_jsonl(
     for _index, batch in _pooled_raw(pool, functools.partial(_verify_chunk, **options),
                                      _chunks(_chain(head, lines)), 8 * workers, on_done, ordered_map):
         yield from batch
+
+
+def _open_source(path: Path) -> BinaryIO | None:
+    """The file opened for reading back its lines, or None when it cannot be (`iter_raw_lines` then
+    reports why)."""
+    try:
+        return path.open("rb")
+    except OSError:
+        return None
 
 
 def _chain(head: list[Any], rest: Iterator[Any]) -> Iterator[Any]:

@@ -233,10 +233,10 @@ def _cmd_verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         enable_lm_cache()
     backend = _lm_checker(args, cache=args.cache) if args.backend == "lm" else args.backend
     store = _store(args.db)
-    sink, close = _open_sink(args.out, out)
+    sink, write_raw, close = _open_sink(args.out, out)
     try:
         if path.suffix == ".jsonl":
-            return _verify_lines(path, args, backend, store, sink, err)
+            return _verify_lines(path, args, backend, store, sink, err, write_raw)
         record = _verify_one(read_session_file(path), backend, args)
         sink.write(model_json(record, by_alias=True, indent=2) + "\n")
         _persist(store, record)
@@ -245,14 +245,16 @@ def _cmd_verify(args: argparse.Namespace, out: IO[str], err: IO[str]) -> int:
         close()
 
 
-def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any, sink: IO[str], err: IO[str]) -> int:
+def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any, sink: IO[str], err: IO[str],
+                  write_raw: Callable[[bytes], object] | None = None) -> int:
     """Every line, records in input order; a bad line is one error line on stderr and the next lines still run.
 
-    rules / replay run in worker processes (every core), the LM backend many sessions at once.
+    rules / replay run in worker processes (every core), the LM backend many sessions at once. `write_raw`:
+    writes to the byte layer of `sink`, when records may go there as the workers encoded them (`_open_sink`).
     """
     from tqdm import tqdm
 
-    from .batch_verify import verify_jsonl, write_json_line
+    from .batch_verify import verify_jsonl
     from .parallel import DEFAULT_LM_CONCURRENCY, default_processes
 
     workers = args.workers or (default_processes() if isinstance(backend, str) else DEFAULT_LM_CONCURRENCY)
@@ -263,7 +265,10 @@ def _verify_lines(path: Path, args: argparse.Namespace, backend: Any, store: Any
             try:
                 if result.json is None:  # a line has either its record's JSON or an error
                     raise InputError(result.error or f"{path}:{result.lineno}: no record")
-                write_json_line(sink, result.json)
+                if write_raw is not None:
+                    write_raw(result.json)
+                else:
+                    sink.write(result.json.decode("utf-8"))
                 if store is not None:
                     _persist(store, result.record)
             except GroundcheckError as exc:
@@ -574,14 +579,19 @@ def _read_report(path: Path) -> dict:
     return report
 
 
-def _open_sink(path: str | None, default: IO[str]) -> tuple[IO[str], Callable[[], None]]:
+def _open_sink(
+    path: str | None, default: IO[str]
+) -> tuple[IO[str], Callable[[bytes], object] | None, Callable[[], None]]:
+    """The text sink for records, how to write UTF-8 bytes to the layer under it when they may go there
+    unchanged (a file this command opened, where no line ending is translated), and how to close it."""
     if not path:
-        return default, lambda: None
+        return default, None, lambda: None
     try:
         handle = open(path, "w", encoding="utf-8")  # noqa: SIM115 - closed by the caller's finally
     except OSError as exc:
         raise InputError(f"{path}: cannot write: {exc.strerror}") from None
-    return handle, handle.close
+    write_raw = handle.buffer.write if os.linesep == "\n" else None  # elsewhere the text layer writes "\r\n"
+    return handle, write_raw, handle.close
 
 
 if __name__ == "__main__":

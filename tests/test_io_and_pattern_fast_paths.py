@@ -20,11 +20,13 @@ from builders import base_session
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from groundcheck.programs.batch_verify import verify_jsonl, verify_line, write_json_line
+from groundcheck.programs.batch_verify import verify_jsonl, verify_line
+from groundcheck.programs.cli import main
 from groundcheck.programs.core import sessions
 from groundcheck.programs.core.jsonio import _ESCAPED, escape_lone_surrogates
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.core.sessions import LineSpan, SpanReader, iter_raw_lines
+from groundcheck.programs.errors import InputError
 from groundcheck.programs.text import tokens
 from groundcheck.programs.text.tokens import _prefix_tree_pattern
 
@@ -184,23 +186,59 @@ def test_a_unit_written_with_a_case_twin_letter_is_read_not_a_crash(written):
     assert record.verdict in ("PASS", "REJECT", "LOW_CONFID")
 
 
-def test_a_json_line_goes_to_the_byte_buffer_of_a_utf8_sink_after_earlier_text(tmp_path):
-    target = tmp_path / "out.jsonl"
-    with open(target, "w", encoding="utf-8") as sink:
-        sink.write("先写的文字\n")  # still in the text layer when the bytes come
-        write_json_line(sink, '{"a": "连接池"}\n'.encode())
-        sink.write("之后\n")
-    assert target.read_text(encoding="utf-8") == '先写的文字\n{"a": "连接池"}\n之后\n'
+def _jsonl(path, session_ids) -> None:
+    path.write_bytes(b"".join(_session_line(sid) for sid in session_ids))
 
 
-def test_a_json_line_is_decoded_for_a_sink_without_a_utf8_buffer(tmp_path):
-    text_only = io.StringIO()
-    write_json_line(text_only, '{"a": "耗尽"}\n'.encode())
-    assert text_only.getvalue() == '{"a": "耗尽"}\n'
-    latin = io.TextIOWrapper(io.BytesIO(), encoding="latin-1")
-    write_json_line(latin, b'{"a": "caf\xc3\xa9"}\n')  # written as text, in the sink's own encoding
-    latin.flush()
-    assert latin.buffer.getvalue() == b'{"a": "caf\xe9"}\n'
+def test_records_to_an_out_file_equal_the_records_written_as_text(tmp_path):
+    data = tmp_path / "in.jsonl"
+    _jsonl(data, [f"s-{i}" for i in range(5)])
+    as_text = io.StringIO()
+    assert main(["verify", str(data)], stdout=as_text, stderr=io.StringIO()) == 0
+    out = tmp_path / "out.jsonl"
+    assert main(["verify", str(data), "--out", str(out)], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert out.read_text(encoding="utf-8") == as_text.getvalue()
+    assert [json.loads(line)["session_id"] for line in as_text.getvalue().splitlines()] == [f"s-{i}" for i in range(5)]
+
+
+def test_a_sink_that_translates_line_endings_still_gets_them(tmp_path):
+    data = tmp_path / "in.jsonl"
+    _jsonl(data, ["crlf-1", "crlf-2"])
+    raw = io.BytesIO()
+    sink = io.TextIOWrapper(raw, encoding="utf-8", newline="\r\n")
+    assert main(["verify", str(data)], stdout=sink, stderr=io.StringIO()) == 0
+    sink.flush()
+    assert raw.getvalue().count(b"\r\n") == 2 and raw.getvalue().endswith(b"}\r\n")
+
+
+def test_a_file_replaced_during_a_run_is_read_as_it_was_when_the_run_began(tmp_path):
+    path = tmp_path / "rotating.jsonl"
+    _jsonl(path, [f"orig-{i}" for i in range(100)])
+    results = verify_jsonl(path, "rules", workers=2, summary_budget=12_000)
+    first = next(results)  # the pool has started and the first lines are done
+    _jsonl(tmp_path / "new.jsonl", [f"new-{i}" for i in range(100)])
+    os.replace(tmp_path / "new.jsonl", path)
+    rest = list(results)
+    assert all(r.error is None for r in [first, *rest])
+    assert [json.loads(r.json or "{}")["session_id"] for r in [first, *rest]] == [f"orig-{i}" for i in range(100)]
+
+
+def test_a_reader_given_the_run_s_descriptor_reads_the_original_file(tmp_path):
+    path = tmp_path / "one.jsonl"
+    path.write_bytes(_session_line("first-AAAA"))
+    ((_, span),) = list(iter_raw_lines(path, spans=True))
+    assert isinstance(span, LineSpan)
+    with path.open("rb") as source:
+        os.replace(_write(tmp_path / "new.jsonl", _session_line("other-BBBB")), path)
+        with SpanReader(str(path), source.fileno()) as reader:
+            assert b"first-AAAA" in reader.read(span)
+        with SpanReader(str(path)) as by_path, pytest.raises(InputError, match="replaced"):
+            by_path.read(span)
+
+
+def _write(path, data: bytes):
+    path.write_bytes(data)
+    return path
 
 
 def test_a_checked_session_verifies_as_verify_session_does():

@@ -189,30 +189,51 @@ def iter_raw_lines(path: Path, spans: bool = False) -> Iterator[tuple[int, bytes
 
 
 class SpanReader:
-    """Reads `LineSpan`s back from their file through one handle, opened on first use and closed on
-    exit (a `with` block per run or per chunk of lines: nothing stays open between runs).
+    """Reads `LineSpan`s back from their file, opened on first use and closed on exit (a `with` block
+    per run or per chunk of lines: nothing stays open between runs).
 
-    A span is an `InputError` when the file at that path is not the one it was found in any more
-    (replaced, rotated) or is shorter now: never another file's bytes.
+    `source_fd`: a descriptor of the file the spans were found in, open in the process that found
+    them and inherited by forked workers. While it names the spans' file, lines are read from it
+    (`os.pread`, which moves no shared offset), so a file replaced at its path during the run is still
+    read as it was. Otherwise the path is opened; a span of a file that is not the one it was found
+    in any more, or that is shorter now, is an `InputError`: never another file's bytes.
     """
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, source_fd: int | None = None) -> None:
         self._path = path
+        self._source_fd = source_fd
+        self._source_id: tuple[int, int] | None = None
         self._handle: BinaryIO | None = None
         self._file_id: tuple[int, int] | None = None
 
     def read(self, span: LineSpan) -> bytes:
-        handle = self._open()
-        if self._file_id != span.file_id:
-            raise InputError("the file was replaced while it was being read")
-        try:
-            handle.seek(span.offset)
-            data = handle.read(span.length)
-        except OSError as exc:
-            raise InputError(f"cannot read: {exc.strerror or exc}") from None
+        fd = self._source_fd
+        if fd is not None and self._source_matches(fd, span):
+            try:
+                data = os.pread(fd, span.length, span.offset)
+            except OSError as exc:
+                raise InputError(f"cannot read: {exc.strerror or exc}") from None
+        else:
+            handle = self._open()
+            if self._file_id != span.file_id:
+                raise InputError("the file was replaced while it was being read")
+            try:
+                handle.seek(span.offset)
+                data = handle.read(span.length)
+            except OSError as exc:
+                raise InputError(f"cannot read: {exc.strerror or exc}") from None
         if len(data) != span.length:
             raise InputError("the file changed while it was being read")
         return data
+
+    def _source_matches(self, fd: int, span: LineSpan) -> bool:
+        if self._source_id is None:
+            try:
+                stat = os.fstat(fd) if hasattr(os, "pread") else None  # no pread (Windows): read by path
+            except OSError:
+                stat = None  # not inherited here (a spawned worker): read by path
+            self._source_id = (stat.st_dev, stat.st_ino) if stat is not None else (-1, -1)
+        return self._source_id == span.file_id
 
     def _open(self) -> BinaryIO:
         if self._handle is None:
