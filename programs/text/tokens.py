@@ -190,7 +190,7 @@ def unit_value(unit: str) -> tuple[str, float] | None:
 
 # Letters that `re.IGNORECASE` matches to an ASCII unit letter, though `str.lower` keeps them apart.
 _CASE_TWINS = str.maketrans({"ı": "i", "İ": "i", "\u212a": "k", "ſ": "s", "µ": "μ"})
-UNIT_PATTERN = _UNIT_ALT  # every unit name, longest first (for modules that read units around numbers)
+UNIT_PATTERN = _UNIT_ALT  # every unit name, the longest that matches first (for modules reading units near numbers)
 
 
 def is_unit_word(word: str) -> bool:
