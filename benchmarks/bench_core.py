@@ -14,8 +14,8 @@ import time
 import tracemalloc
 from typing import Any
 
+from groundcheck.programs.core import trace_index
 from groundcheck.programs.core.pipeline import verify_session
-from groundcheck.programs.core.trace_index import _leading_number, _literal_of
 from groundcheck.programs.text import glossary
 from groundcheck.programs.text.normalize import _fold_short
 from groundcheck.programs.text.series import claimed_values_at_times
@@ -112,8 +112,7 @@ def forget_session_caches() -> None:
     glossary.clear_caches()
     claimed_values_at_times.cache_clear()
     _fold_short.cache_clear()
-    _literal_of.cache_clear()
-    _leading_number.cache_clear()
+    trace_index.clear_caches()
 
 
 def rate(sessions: list[dict[str, Any]], seconds: float) -> float:

@@ -98,15 +98,7 @@ class StubVerifierServer:
                 finally:
                     with server._lock:
                         server.in_flight -= 1
-                data = json.dumps(payload).encode()
-                try:
-                    self.send_response(code)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                send_json(self, code, json.dumps(payload))
 
         self.httpd = _Server(("127.0.0.1", 0), Handler)
         self._thread = threading.Thread(target=self.httpd.serve_forever, daemon=True)
@@ -118,7 +110,7 @@ class StubVerifierServer:
         text = by_prompt_reply(messages) if self.policy == "by-prompt" else stub_reply(self.policy, messages)
         usage = {"prompt_tokens": sum(len(str(m.get("content", ""))) for m in messages) // 4,
                  "completion_tokens": len(text) // 4}
-        return 200, _completion(str(body.get("model", self.policy)), text, usage)
+        return 200, chat_completion(str(body.get("model", self.policy)), text, usage)
 
     @property
     def base_url(self) -> str:
@@ -148,7 +140,9 @@ def by_prompt_reply(messages: list[dict[str, Any]]) -> str:
             f"[[ ## rationale ## ]]\nstand-in\n\n[[ ## completed ## ]]")
 
 
-def _completion(model: str, text: str, usage: dict[str, int]) -> dict[str, Any]:
+def chat_completion(model: str, text: str, usage: dict[str, int] | None = None) -> dict[str, Any]:
+    """An OpenAI chat-completions response body whose one choice says `text`."""
+    usage = usage or {"prompt_tokens": 10, "completion_tokens": 10}
     return {
         "id": f"chatcmpl-stub-{time.monotonic_ns()}",
         "object": "chat.completion",
@@ -157,3 +151,18 @@ def _completion(model: str, text: str, usage: dict[str, int]) -> dict[str, Any]:
         "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
         "usage": {**usage, "total_tokens": sum(usage.values())},
     }
+
+
+def send_json(handler: BaseHTTPRequestHandler, code: int, body: str, headers: dict[str, str] | None = None) -> None:
+    """Answer a request with a JSON body; a client that hung up already is no error."""
+    data = body.encode()
+    try:
+        handler.send_response(code)
+        handler.send_header("Content-Type", "application/json")
+        handler.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            handler.send_header(name, value)
+        handler.end_headers()
+        handler.wfile.write(data)
+    except (BrokenPipeError, ConnectionResetError):
+        pass

@@ -45,7 +45,7 @@ Line = tuple[int, bytes | LineSpan | InputError]
 
 
 def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, want_record: bool = False,
-                reader: SpanReader | None = None, source_fd: int | None = None) -> LineResult:
+                reader: SpanReader | None = None) -> LineResult:
     """Read (a `LineSpan`, through `reader` or a reader of its own), parse, verify and serialise one
     line; never raises."""
     lineno, data = item
@@ -54,7 +54,7 @@ def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, wan
     try:
         if isinstance(data, LineSpan):
             if reader is None:
-                with SpanReader(path, source_fd) as own:
+                with SpanReader(path) as own:
                     data = own.read(data)
             else:
                 data = reader.read(data)
@@ -73,8 +73,8 @@ def verify_line(item: Line, *, path: str, backend: Any, summary_budget: int, wan
     return LineResult(lineno, json=line, record=record if want_record else None)
 
 
-def _verify_chunk(chunk: list[Line], **options: Any) -> list[LineResult]:
-    with SpanReader(options["path"], options.get("source_fd")) as reader:  # one per chunk, closed after it
+def _verify_chunk(chunk: list[Line], source_fd: int | None, **options: Any) -> list[LineResult]:
+    with SpanReader(options["path"], source_fd) as reader:  # one per chunk, closed after it
         return [verify_line(item, reader=reader, **options) for item in chunk]
 
 
@@ -112,8 +112,7 @@ def verify_jsonl(
     """
     from .parallel import DaemonThreadPool
 
-    options: dict[str, Any] = {"path": str(path), "backend": backend, "summary_budget": summary_budget,
-                               "want_record": want_record}
+    options = {"path": str(path), "backend": backend, "summary_budget": summary_budget, "want_record": want_record}
     if not isinstance(backend, str):
         lines = iter_raw_lines(path)
         pool: Executor = DaemonThreadPool(max(workers, 1), thread_name_prefix="groundcheck-verify")
@@ -122,14 +121,12 @@ def verify_jsonl(
     with contextlib.ExitStack() as stack:
         # the lines are read back from this run's open file (`SpanReader`); forked workers inherit it
         source = _open_source(path)
-        if source is not None:
-            stack.enter_context(source)
-            options["source_fd"] = source.fileno()
-        yield from _verify_spans(iter_raw_lines(path, spans=True), options, workers, processes, on_done)
+        source_fd = stack.enter_context(source).fileno() if source is not None else None
+        yield from _verify_spans(iter_raw_lines(path, spans=True), options, source_fd, workers, processes, on_done)
 
 
-def _verify_spans(lines: Iterator[Line], options: dict[str, Any], workers: int, processes: bool,
-                  on_done: Callable[[int], None] | None) -> Iterator[LineResult]:
+def _verify_spans(lines: Iterator[Line], options: dict[str, Any], source_fd: int | None, workers: int,
+                  processes: bool, on_done: Callable[[int], None] | None) -> Iterator[LineResult]:
     from .parallel import ordered_map, process_pool
 
     head = []
@@ -138,7 +135,7 @@ def _verify_spans(lines: Iterator[Line], options: dict[str, Any], workers: int, 
         if len(head) >= IN_PROCESS_BELOW:
             break
     if len(head) < IN_PROCESS_BELOW or workers <= 1 or not processes:
-        with SpanReader(options["path"], options.get("source_fd")) as reader:
+        with SpanReader(options["path"], source_fd) as reader:
             for item in _chain(head, lines):
                 result = verify_line(item, reader=reader, **options)
                 if on_done is not None:
@@ -146,7 +143,7 @@ def _verify_spans(lines: Iterator[Line], options: dict[str, Any], workers: int, 
                 yield result
         return
     pool = process_pool(workers)
-    for _index, batch in _pooled_raw(pool, functools.partial(_verify_chunk, **options),
+    for _index, batch in _pooled_raw(pool, functools.partial(_verify_chunk, source_fd=source_fd, **options),
                                      _chunks(_chain(head, lines)), 8 * workers, on_done, ordered_map):
         yield from batch
 

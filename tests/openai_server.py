@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import json
 import threading
-import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from groundcheck.evals.stub_models import chat_completion, send_json
 
 
 class ScriptedOpenAIServer:
@@ -39,21 +40,11 @@ class ScriptedOpenAIServer:
                 if kind == "raw":
                     self._send(200, None, raw=value)
                     return
-                self._send(200, _completion(body.get("model", "test"), value))
+                self._send(200, chat_completion(body.get("model", "test"), value))
 
             def _send(self, code: int, payload: Any, headers: dict[str, str] | None = None,
                       raw: str | None = None) -> None:
-                data = (raw if raw is not None else json.dumps(payload)).encode()
-                try:
-                    self.send_response(code)
-                    self.send_header("Content-Type", "application/json")
-                    self.send_header("Content-Length", str(len(data)))
-                    for k, v in (headers or {}).items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass
+                send_json(self, code, raw if raw is not None else json.dumps(payload), headers)
 
         self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.httpd.daemon_threads = True
@@ -78,14 +69,3 @@ class ScriptedOpenAIServer:
             if not self.script:
                 return "status", 500
             return self.script.pop(0)
-
-
-def _completion(model: str, text: str) -> dict[str, Any]:
-    return {
-        "id": f"chatcmpl-{int(time.time() * 1000)}",
-        "object": "chat.completion",
-        "created": int(time.time()),
-        "model": model,
-        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
-        "usage": {"prompt_tokens": 10, "completion_tokens": 10, "total_tokens": 20},
-    }

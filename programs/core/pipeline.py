@@ -68,9 +68,8 @@ def verify_session(
         >>> record = verify_session(session_dict)            # offline rules backend
         >>> record.verdict, record.groundedness_score
     """
-    checker = resolve_checker(backend)
-    with session_memo():
-        return _verify(ensure_session(session), checker, summary_budget)
+    checker = resolve_checker(backend)  # an unknown backend is reported before a bad session
+    return verify_checked_session(ensure_session(session), checker, summary_budget=summary_budget)
 
 
 def verify_checked_session(

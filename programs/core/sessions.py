@@ -166,8 +166,7 @@ def iter_raw_lines(path: Path, spans: bool = False) -> Iterator[tuple[int, bytes
         raise InputError(f"{path}: cannot read: {exc.strerror or exc}") from None
     with handle:
         spans = spans and path.is_file() and handle.seekable()
-        stat = os.fstat(handle.fileno())
-        file_id = (stat.st_dev, stat.st_ino)
+        file_id = _identity(handle.fileno()) if spans else (0, 0)
         lineno, offset = 0, 0
         while True:
             try:
@@ -228,11 +227,10 @@ class SpanReader:
 
     def _source_matches(self, fd: int, span: LineSpan) -> bool:
         if self._source_id is None:
-            try:
-                stat = os.fstat(fd) if hasattr(os, "pread") else None  # no pread (Windows): read by path
+            try:  # no pread (Windows), or not inherited here (a spawned worker): read by path
+                self._source_id = _identity(fd) if hasattr(os, "pread") else (-1, -1)
             except OSError:
-                stat = None  # not inherited here (a spawned worker): read by path
-            self._source_id = (stat.st_dev, stat.st_ino) if stat is not None else (-1, -1)
+                self._source_id = (-1, -1)
         return self._source_id == span.file_id
 
     def _open(self) -> BinaryIO:
@@ -241,8 +239,7 @@ class SpanReader:
                 self._handle = open(self._path, "rb")  # noqa: SIM115 - closed by close()
             except OSError as exc:
                 raise InputError(f"cannot read: {exc.strerror or exc}") from None
-            stat = os.fstat(self._handle.fileno())
-            self._file_id = (stat.st_dev, stat.st_ino)
+            self._file_id = _identity(self._handle.fileno())
         return self._handle
 
     def close(self) -> None:
@@ -255,6 +252,12 @@ class SpanReader:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+def _identity(fd: int) -> tuple[int, int]:
+    """(device, inode) of an open file: which file it is, whatever its path names now."""
+    stat = os.fstat(fd)
+    return stat.st_dev, stat.st_ino
 
 
 def _blank(line: bytes) -> bool:

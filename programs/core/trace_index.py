@@ -579,6 +579,12 @@ def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
     return True
 
 
+def clear_caches() -> None:
+    """Forget the per-number work kept across sessions (for benchmarks over distinct sessions)."""
+    _literal_of.cache_clear()
+    _leading_number.cache_clear()
+
+
 @functools.lru_cache(maxsize=4096)
 def _literal_of(number: NumberMention) -> tuple[str, bool, bool]:
     """(digits as written, is it a clock time, does a unit follow the digits): what the literal search

@@ -176,6 +176,10 @@ _ENTITY_GROUPS = frozenset({"entity", "digit_entity", "path_entity"})
 SMALL_COUNT = 10
 
 
+# Letters that `re.IGNORECASE` matches to an ASCII unit letter, though `str.lower` keeps them apart.
+_CASE_TWINS = str.maketrans({"ı": "i", "İ": "i", "\u212a": "k", "ſ": "s", "µ": "μ"})
+
+
 def unit_value(unit: str) -> tuple[str, float] | None:
     """(kind, base units per unit) of a unit name ("GiB" -> ("bytes", 1073741824)), None if no unit.
 
@@ -188,8 +192,6 @@ def unit_value(unit: str) -> tuple[str, float] | None:
     return value
 
 
-# Letters that `re.IGNORECASE` matches to an ASCII unit letter, though `str.lower` keeps them apart.
-_CASE_TWINS = str.maketrans({"ı": "i", "İ": "i", "\u212a": "k", "ſ": "s", "µ": "μ"})
 UNIT_PATTERN = _UNIT_ALT  # every unit name, the longest that matches first (for modules reading units near numbers)
 
 
