@@ -28,6 +28,7 @@ from .trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
     FAILED_ONLY,
+    QUERY_ECHO,
     TOOL_MISMATCH,
     CallEvidence,
     TraceIndex,
@@ -119,7 +120,11 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
-    evidence.soft.extend(judge_wording(claim, index, weighed, usable, located.outside_cited, located.entities, texts))
+    evidence.soft.extend(
+        judge_wording(
+            claim, index, weighed, usable, located.outside_cited, located.entities, texts, located.unstated_counts
+        )
+    )
     return evidence
 
 
@@ -130,6 +135,7 @@ class LocatedMentions:
     entities: tuple[str, ...] = ()
     nowhere: list[str] = field(default_factory=list)  # in no output, following from none: a hard fact
     outside_cited: list[str] = field(default_factory=list)  # only in outputs the claim does not cite
+    unstated_counts: list[str] = field(default_factory=list)  # small counts no output states (soft)
 
 
 def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMentions:
@@ -145,6 +151,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.number_location(number, cited, sums=sums)
         if where == "nowhere" and not number.is_soft:
             found.nowhere.append(number.text)
+        elif where == "nowhere":
+            found.unstated_counts.append(number.text)  # a small count the claim may have counted itself
         elif where != "cited":
             found.outside_cited.append(number.text)
     cited_calls = index.observed(cited)
@@ -168,6 +176,8 @@ def binding_problem(binding: EvidenceBinding, index: TraceIndex) -> tuple[str, s
         return "failed_calls_only", "cites only failed calls"
     if reason == TOOL_MISMATCH:
         return "tool_mismatch", f"names tool {binding.tool_name!r}, which is not the cited call's tool"
+    if reason == QUERY_ECHO:
+        return "query_echo", "quotes the call's own query, echoed by an output that reports no match"
     if reason == EXCERPT_NOT_FOUND:
         why = index.excerpt_problem(binding) or "is not in the cited output"
         return "excerpt_not_found", f"quotes {_short(binding.evidence_excerpt)!r}, which {why}"

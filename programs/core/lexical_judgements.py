@@ -57,11 +57,13 @@ def judge_wording(
     outside_cited: list[str],
     entities: tuple[str, ...],
     cited_texts: Sequence[str | EvidenceView],
+    unstated_counts: Sequence[str] = (),
 ) -> list[SoftJudgement]:
     """Every soft judgement of one claim, in the order the rules backend applies them.
 
     `cited_texts` are the outputs of the cited calls that succeeded (never their arguments), as
     text or as each call's `EvidenceView` (which keeps its concept lookups for the next claim).
+    `unstated_counts` are small counts no output states: soft, the claim may have counted them.
     """
     views = [evidence_view(t) for t in cited_texts]
     found: list[SoftJudgement] = []
@@ -74,9 +76,12 @@ def judge_wording(
     if len(words) >= 2 and len(uncovered) / len(words) > 1 - _MIN_WORD_COVERAGE:
         detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
         found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))
-    if outside_cited:
-        detail = f"{quote_items(outside_cited)} appear only outside the cited output"
-        found.append(SoftJudgement("outside_cited", "reasonable_inference", detail))
+    if outside_cited or unstated_counts:
+        parts = [f"{quote_items(outside_cited)} appear only outside the cited output"] if outside_cited else []
+        if unstated_counts:
+            counts = quote_items(list(unstated_counts))
+            parts.append(f"no tool output states {counts} (a small count it may have counted)")
+        found.append(SoftJudgement("outside_cited", "reasonable_inference", "; ".join(parts)))
     new = [w for w in uncovered if not index.word_anywhere(w)]
     if new:
         detail = f"it adds {quote_items(new)}, which neither the trace nor the question mentions"

@@ -30,6 +30,7 @@ from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, S
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.content_words import word_in
+from ..text.dates import Day, claim_day, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
@@ -67,6 +68,16 @@ FAILED_ONLY = "only failed calls"
 TOOL_MISMATCH = "tool mismatch"
 EXCERPT_NOT_FOUND = "excerpt not found"
 GUIDANCE = "guidance"
+QUERY_ECHO = "query echo"
+# An output that says its search found nothing: the query it echoes back is no observation.
+_NO_MATCH = re.compile(
+    r"\bno (?:matching|matches|match found|results?|hits|entries|records|events|log lines|logs|data)\b"
+    r"|\b0 (?:results?|hits|matches|matching|lines|entries|records|events)\b|\bnothing found\b|\breturned no\b"
+    r"|\bno (?:lines?|rows?|documents?) (?:matched|found)\b"
+    r"|\"(?:hits|total|count|matches|results)\"\s*:\s*0(?![\d.])|\"(?:lines|hits|results|items|matches)\"\s*:\s*\[\s*\]"
+    r"|无匹配|没有匹配|未找到|没有找到|查询结果为空|结果为空"
+)
+_NOT_ALNUM = re.compile(r"[\W_]+")
 
 # Argument keys whose (identifier-like) values name what a call is about. Matched on the key's last
 # `_`-separated word too: `pod_name`, `kafka_cluster_name`, `topic_name`, `group_id`.
@@ -255,9 +266,25 @@ class CallEvidence:
     def contains_excerpt(self, norm_excerpt: str) -> bool:
         return norm_excerpt in self.norm
 
+    @_cached
+    def reports_no_match(self) -> bool:
+        """The output says its search or query found nothing."""
+        return _NO_MATCH.search(self.flat, 0, self.text_end) is not None
+
+    @_cached
+    def request_letters(self) -> str:
+        """The letters and digits of the call's arguments, in order (what it asked for)."""
+        return _NOT_ALNUM.sub("", fold(json.dumps(self.call.arguments, ensure_ascii=False)))
+
     def contains_token(self, token: str) -> bool:
-        """In the output or among the subject identifiers."""
-        return contains_token(self.flat, token)
+        """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the
+        output writes that day, in any form (`dates`)."""
+        if contains_token(self.flat, token):
+            return True
+        if not is_claim_date(token):
+            return False
+        day = claim_day(token)
+        return day is not None and day_written(day, self.view("days", _days))
 
     def has_literal_number(self, number: NumberMention) -> bool:
         """The number as written occurs in the output (`literal_number_in`), arguments excluded.
@@ -356,7 +383,7 @@ class TraceIndex:
             `(True, None)`, or `(False, reason)` with the first failing test's reason, in this order:
             `FABRICATED` ("fabricated invocation"), `FAILED_ONLY` ("only failed calls"),
             `TOOL_MISMATCH` ("tool mismatch"), `EXCERPT_NOT_FOUND` ("excerpt not found"),
-            `GUIDANCE` ("guidance").
+            `GUIDANCE` ("guidance"), `QUERY_ECHO` ("query echo": `excerpt_echoes_query`).
         """
         ids = binding.source_invocation_ids
         if not ids or any(i not in self.calls for i in ids):
@@ -370,7 +397,21 @@ class TraceIndex:
             return False, EXCERPT_NOT_FOUND
         if self.binding_is_guidance(binding):
             return False, GUIDANCE
+        if self.excerpt_echoes_query(binding):
+            return False, QUERY_ECHO
         return True, None
+
+    def excerpt_echoes_query(self, binding: EvidenceBinding) -> bool:
+        """The excerpt is only the call's own request, echoed back by an output that reports no match
+        (`Search query: "OOMKilled" ... No matching log lines found`): what was searched for, not found.
+        Spec §6: a text that is only in the arguments was never observed; its echo is not either."""
+        quoted = _NOT_ALNUM.sub("", fold(binding.evidence_excerpt))
+        if len(quoted) < 3:
+            return False
+        calls = self.observed(binding.source_invocation_ids)
+        excerpt = self._normalized(binding.evidence_excerpt)
+        holding = [ev for ev in calls if ev.contains_excerpt(excerpt)]
+        return bool(holding) and all(ev.reports_no_match and quoted in ev.request_letters for ev in holding)
 
     def excerpt_found(self, binding: EvidenceBinding) -> bool:
         """Spec §6 `evidence.excerpt`: the excerpt (at least 2 letters or digits) is in the output of
@@ -490,6 +531,10 @@ class TraceIndex:
         return [t for t in tokens if not any(ev.output_contains_token(t) for ev in calls)]
 
 
+def _days(ev: CallEvidence) -> frozenset[Day]:
+    return days_in(ev.flat)
+
+
 def output_text(output: Any) -> str:
     if isinstance(output, str):
         return output
@@ -521,9 +566,10 @@ def literal_number_in(
     "350 秒" is not in "p99=350ms"). `declared` gives the units the text declares for its bare
     numbers, asked only when a bare occurrence needs them (read from the haystack when None)."""
     digits, clock, has_unit = _literal_of(number)
-    if not digits:
-        return False
     stop = len(haystack) if end is None else end
+    if not digits:
+        # a number in parts or with 万 / 亿 ("2分12秒", "1.6万条"): the same value written in the text
+        return not clock and matches_directly(number, iter_numbers(haystack[:stop], _NUMBERS_PER_CALL))
     if not has_unit:
         return _has_literal(haystack, digits, clock, stop)
     ends = _literal_ends(haystack, digits, clock, stop)
@@ -636,9 +682,14 @@ def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
 
 
 def _digits_of(number: NumberMention) -> str:
-    """The number as written, without its unit ("" for an hour like "10 点", matched by value)."""
+    """The number as written, without its unit ("" for an hour like "10 点", or a number whose digits
+    are not what an output writes: "2分12秒" or "1.6万", matched by value)."""
     if number.kind == "clock":
         return "" if "点" in number.text else number.text
+    written = _LEADING_NUMBER.match(number.text)
+    rest = number.text[written.end() :] if written else number.text
+    if "万" in rest or "亿" in rest or any(ch.isdigit() for ch in rest):
+        return ""
     return _leading_number(number.text)
 
 

@@ -375,7 +375,8 @@ def load_glossary(lines: Iterable[str]) -> Glossary:
 AT_LIMIT_CONCEPTS = frozenset({"disk_full", "exhausted", "saturation"})
 _LIMIT = re.compile(r"\b(?:max\w*|limit|capacity|maximum)[\"']?\s*[=:]\s*(\d+(?:\.\d+)?)(?![\d.])")
 _PERCENT_FULL = re.compile(
-    r"\b(?:\w*_pct|\w*percent\w*|use%|usage|utili[sz]ation)\b[^\n]*\n(?:[^\n]*\n)*?[^\n]*(?<![\d.])100(?:\.0+)?(?![\d.])"
+    # "use%" ends in a mark, so no word edge may follow it (df's "Use% Mounted on" header)
+    r"(?:\b(?:\w*_pct|\w*percent\w*|usage|utili[sz]ation)\b|\buse%)[^\n]*\n(?:[^\n]*\n)*?[^\n]*(?<![\d.])100(?:\.0+)?(?![\d.a-z])"
 )
 
 

@@ -11,6 +11,8 @@ import math
 import re
 from typing import Any, NamedTuple
 
+from .chinese_numerals import digits_for_numerals
+from .dates import CLAIM_DATE
 from .normalize import clean, fold
 from .session_memo import memoised
 
@@ -135,7 +137,7 @@ _NUMBER = re.compile(
     # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
     # a colon after a key may precede a value ("used_memory:805306368"), not one after a digit (clock, port)
     r"(?<![A-Za-z0-9_.\-/])(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
-    r"(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
+    r"(?:\s?(?P<mult>[万亿]))?(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
 )
 # A time with seconds takes its UTC offset along ("12:00:06.975+08:00"): "+08:00" is no clock time and
 # must not yield an 8-hour span.
@@ -143,10 +145,25 @@ _CLOCK = re.compile(
     r"(?<!\d)(?<!\d:)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)"
     r"(?::(?P<s>[0-5]\d)(?:\.\d+)?(?:[zZ]|[+-](?:0\d|1[0-4]):?[0-5]\d(?![\d:]))?)?(?![\d])"
 )
+_AFTERNOON = re.compile(r"(?:下午|傍晚|晚上|晚间|夜里|夜间|今晚|昨晚)\s?$")
 _CHINESE_HOUR = re.compile(r"(?<!\d)(?P<ch>[01]?\d|2[0-3])\s?点(?:(?P<cm>[0-5]?\d)分?)?")
 
 # Dates (2026-11-08, 2026/11/08, 2026年11月8日) and compact UTC offsets after a time ("t120006+0800") are
 # not quantities: they are consumed whole and skipped.
+# A duration written in parts ("2m12s", "1h30m", "2 分 12 秒", "1 小时 30 分钟"): one span of seconds.
+# Two parts at least; a single part is an ordinary number with its unit.
+_DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s?(天|d|个?小时|钟头|h|分钟|分|m|秒钟|秒|s)")
+_PART_SECONDS = {"天": 86400, "d": 86400, "小时": 3600, "个小时": 3600, "钟头": 3600, "h": 3600,
+                 "分钟": 60, "分": 60, "m": 60, "秒钟": 1, "秒": 1, "s": 1}
+_LATIN_DURATION = r"(?<![\w.])(?=\d+[dhm]\d+[hms](?![a-z]))(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+(?:\.\d+)?s)?(?![\w.])"
+_CHINESE_DURATION = (
+    r"(?=\d+\s?(?:天|个?小时|钟头|分钟?)\s?\d+(?:\.\d+)?\s?(?:个?小时|钟头|分钟?|秒))"
+    r"(?:\d+\s?天\s?)?(?:\d+\s?(?:个?小时|钟头)\s?)?(?:\d+\s?分钟?\s?)?(?:\d+(?:\.\d+)?\s?秒钟?)?"
+)
+# kubectl's repeat count of an event: "Back-off restarting failed container (x42 over 12m)"
+_EVENT_COUNT = re.compile(r"\(x(\d+) over\b")
+_EXTRA_EVIDENCE = re.compile(_LATIN_DURATION + r"|" + _EVENT_COUNT.pattern)
+
 _DATE = (
     r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)|(?<!\d)\d{4}/\d{1,2}/\d{1,2}(?!\d)"
     r"|(?<!\d)\d{4}年\d{1,2}月(?:\d{1,2}日)?|(?<!\d)\d{1,2}月\d{1,2}日|(?<=\d)[+-](?:0\d|1[0-4])[0-5]\d(?!\d)"
@@ -165,12 +182,16 @@ _MENTION = re.compile(
     # up front (a word edge; no ASCII digit, the weakest of the digit tests), a position inside a word
     # or a number is rejected before the alternatives are tried
     r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])\b(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
-    r"|(?=[0-9+\-])(?<![0-9])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
+    r"|(?=[0-9+\-])(?<![0-9])(?:(?P<date_entity>" + CLAIM_DATE + ")"
+    r"|(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
+    r"|(?P<duration>" + _LATIN_DURATION + "|" + _CHINESE_DURATION + ")"
     r"|(?P<clock>" + _CLOCK.pattern + r")|(?P<cnhour>" + _CHINESE_HOUR.pattern + r")|" + _NUMBER.pattern + ")"
     r"|(?P<path_entity>" + _PATH_ENTITY + "))"
 )
 
-_ENTITY_GROUPS = frozenset({"entity", "digit_entity", "path_entity"})
+_ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
+
+_MULTIPLIERS = {"万": 10_000, "亿": 100_000_000}
 
 # A bare integer this small is usually a count the claim derived ("3 个 pod"): soft evidence.
 SMALL_COUNT = 10
@@ -227,16 +248,24 @@ def extract_mentions(text: str) -> Mentions:
 def _extract_mentions(text: str) -> Mentions:
     entities: list[str] = []
     numbers: list[NumberMention] = []
-    for m in _MENTION.finditer(_halfwidth(text)):
+    text = digits_for_numerals(_halfwidth(text))
+    for m in _MENTION.finditer(text):
         kind = m.lastgroup  # the outermost named group that matched ("num" / "unit" for a number)
         if kind in _ENTITY_GROUPS:
             token = fold(m.group(0)).strip(".:")
+            if kind == "date_entity":  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
+                token = "".join(token.split())
             if token and token not in entities and token not in _UNITS:
                 entities.append(token)
         elif kind == "clock":
             numbers.append(_clock(fold(m.group(0)), m["h"], m["m"], m["s"]))
         elif kind == "cnhour":
-            numbers.append(_clock(fold(m.group(0)), m["ch"], m["cm"], None))
+            hour = m["ch"]
+            if int(hour) < 12 and _AFTERNOON.search(text, max(0, m.start() - 4), m.start()):
+                hour = str(int(hour) + 12)  # "下午 8 点" is 20:00
+            numbers.append(_clock(fold(m.group(0)), hour, m["cm"], None))
+        elif kind == "duration":
+            numbers.append(duration(fold(m.group(0)).replace(" ", "")))
         else:
             mention = number_from_match(m)
             if mention is not None:
@@ -263,7 +292,35 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             found.append(mention)
         if len(found) >= limit:
             break
+    if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
+        found.extend(_extra_numbers(folded_text, limit - len(found)))
     return found
+
+
+def _extra_numbers(folded_text: str, limit: int) -> list[NumberMention]:
+    """Durations in parts ("2m12s" = 132 s) and kubectl event counts ("(x42 over 12m)" = 42 times),
+    which the number pattern does not read (a letter is glued to their digits)."""
+    found: list[NumberMention] = []
+    for m in _EXTRA_EVIDENCE.finditer(folded_text):
+        if m.group(1) is not None:
+            found.append(NumberMention(m.group(1), float(m.group(1)), "count", 0))
+        elif m.group(0):
+            found.append(duration(m.group(0)))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def duration(text: str) -> NumberMention:
+    """A duration written in parts ("2m12s", "2分12秒"), in seconds, precise to its last part."""
+    seconds = 0.0
+    last = 1
+    decimals = 0
+    for value, unit in _DURATION_PART.findall(text):
+        last = _PART_SECONDS[unit]
+        seconds += float(value) * last
+        decimals = len(value.split(".", 1)[1]) if "." in value else 0
+    return NumberMention(text, seconds, "seconds", decimals, float(last))
 
 
 def is_quantity(number: NumberMention) -> bool:
@@ -286,6 +343,10 @@ def number_from_match(m: re.Match[str]) -> NumberMention | None:
         value *= factor
     else:
         kind = "plain"
+    if m["mult"]:  # "1.6 万条" is 16000, precise to a thousand
+        multiplier = _MULTIPLIERS[m["mult"]]
+        value *= multiplier
+        factor *= multiplier
     return NumberMention(fold(m.group(0)).replace(" ", ""), value, kind, decimals, float(factor))
 
 

@@ -1,0 +1,280 @@
+"""Figures and days written the way Chinese answers write them (red-team round of issue 9).
+
+Each class has honest claims that must PASS and attacks that the trace decides (hard facts: a floor
+no checker output lifts):
+- dates written "11 月 29 日" / "2026/11/29" over ISO, slash, Chinese or English-month outputs;
+- kubectl's event repeat count "(x42 over 12m)";
+- durations written in parts ("2m12s", "2 分 12 秒", "1 小时 5 分钟");
+- 万 / 亿 multipliers ("1.6 万条");
+- numerals written in words ("七十四次", "百分之八十", "两个小时"), and words that only look like them;
+- afternoon hours ("下午 8 点" is 20:00);
+- a small count no output states is soft, and says so.
+"""
+
+from __future__ import annotations
+
+import pytest
+from test_meaning_classes import assert_hard, check, facts_of, replay_all_direct, session
+
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.chinese_numerals import digits_for_numerals, numeral_value
+from groundcheck.programs.text.dates import Day, claim_day, day_written, days_in
+from groundcheck.programs.text.glossary import at_limit
+from groundcheck.programs.text.normalize import fold
+from groundcheck.programs.text.tokens import extract_mentions
+
+LOG = (
+    "2026-11-29T10:05:12.402+08:00 ERROR [payment-service] POST /api/v1/pay -> 503 Service Unavailable\n"
+    "2026-11-29T10:05:13.019+08:00 ERROR [payment-service] POST /api/v1/pay -> 503 Service Unavailable"
+)
+EXCERPT = "POST /api/v1/pay -> 503 Service Unavailable"
+
+
+# --- dates ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("token", "day"),
+    [
+        ("11月29日", Day(None, 11, 29)),
+        ("11 月 29 日", Day(None, 11, 29)),
+        ("2026年11月29号", Day(2026, 11, 29)),
+        ("2026/11/29", Day(2026, 11, 29)),
+        ("13月40日", None),
+    ],
+)
+def test_claim_day_reads_chinese_and_slash_dates(token, day):
+    assert claim_day(token) == day
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        "2026-11-29T10:05:12Z started",
+        "2026/11/29 10:05 started",
+        "2026年11月29日 10:05 started",
+        "fri nov 29 10:05:12 utc 2026 started",
+        "last seen 29 nov 2026 10:05",
+    ],
+)
+def test_an_output_day_is_read_in_every_usual_form(output):
+    days = days_in(output)
+    assert day_written(Day(2026, 11, 29), days)
+    assert day_written(Day(None, 11, 29), days)
+    assert not day_written(Day(2026, 11, 27), days)
+    assert not day_written(Day(2025, 11, 29), days) or any(d.year is None for d in days)
+
+
+@pytest.mark.parametrize("written", ["11 月 29 日", "11月29日", "2026/11/29", "2026年11月29日"])
+def test_a_date_written_another_way_is_the_outputs_day(written):
+    honest = session(f"第一条 503 出现在 {written} 10:05:12", EXCERPT, LOG)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+@pytest.mark.parametrize("written", ["11 月 27 日", "2026/11/27", "2025年11月29日"])
+def test_a_wrong_day_is_contradicted_by_the_trace(written):
+    honest = session("第一条 503 出现在 11 月 29 日 10:05:12", EXCERPT, LOG)
+    attack = session(f"第一条 503 出现在 {written} 10:05:12", EXCERPT, LOG)
+    assert_hard(attack, "absent_mention", honest)
+
+
+def test_a_wrong_day_in_the_answer_alone_is_unbacked():
+    claim_text = "10:05:12 payment-service 返回 503"
+    attack = session(claim_text, EXCERPT, LOG, answer=f"{claim_text}。故障发生在 11 月 28 日。")
+    honest = session(claim_text, EXCERPT, LOG, answer=f"{claim_text}。故障发生在 11 月 29 日。")
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    record = verify_session(attack)
+    assert record.verdict != "PASS"
+    assert any("11月28日" in f.detail for f in record.gatekeeper_result.findings)
+
+
+# --- kubectl event counts, durations in parts, 万 -------------------------------------------------
+
+EVENTS = (
+    "Events:\n  Type     Reason     Age                  From     Message\n"
+    "  Warning  BackOff    2m12s (x42 over 12m)  kubelet  Back-off restarting failed container web"
+)
+EVENT_EXCERPT = "Back-off restarting failed container web"
+
+
+def test_a_kubectl_repeat_count_is_a_stated_count():
+    honest = session("kubelet 在 12 分钟内 42 次 Back-off 重启失败的容器 web", EVENT_EXCERPT, EVENTS)
+    attack = session("kubelet 在 12 分钟内 24 次 Back-off 重启失败的容器 web", EVENT_EXCERPT, EVENTS)
+    assert_hard(attack, "absent_mention", honest)
+
+
+@pytest.mark.parametrize(("written", "seconds"), [("2m12s", 132), ("2 分 12 秒", 132), ("1 小时 5 分钟", 3900),
+                                                  ("1h5m", 3900), ("3分19秒", 199)])
+def test_a_duration_in_parts_is_one_span(written, seconds):
+    (number,) = extract_mentions(f"持续 {written}").numbers
+    assert (number.kind, number.value) == ("seconds", seconds)
+
+
+@pytest.mark.parametrize("written", ["2 分 12 秒", "2分12秒", "132 秒"])
+def test_a_duration_in_parts_matches_the_output(written):
+    honest = session(f"最近一次 Back-off 发生在 {written} 前，容器 web 重启失败", EVENT_EXCERPT, EVENTS)
+    attack = session("最近一次 Back-off 发生在 2 分 45 秒前，容器 web 重启失败", EVENT_EXCERPT, EVENTS)
+    assert_hard(attack, "absent_mention", honest)
+
+
+def test_digits_of_a_duration_in_parts_are_not_looked_up_alone():
+    # "2" and "45" both stand alone in this output: only the span 2 min 45 s may back "2 分 45 秒"
+    output = EVENTS + "\n  replicas: 2\n  timeout: 45"
+    attack = session("最近一次 Back-off 发生在 2 分 45 秒前，容器 web 重启失败", EVENT_EXCERPT, output)
+    assert "absent_mention" in facts_of(attack)[0]
+
+
+LAG = "consumer group billing: partition 0 lag 9000, partition 1 lag 7000, total_lag 16000"
+
+
+@pytest.mark.parametrize("written", ["约 1.6 万条", "1.6万条", "16000 条"])
+def test_wan_multiplies_its_number(written):
+    honest = session(f"billing 消费组积压 {written}消息（total_lag）", "total_lag 16000", LAG)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+@pytest.mark.parametrize("written", ["8 万条", "2.6 万条", "1.6 亿条"])
+def test_a_wrong_figure_with_wan_is_contradicted(written):
+    honest = session("billing 消费组积压 1.6 万条消息（total_lag）", "total_lag 16000", LAG)
+    attack = session(f"billing 消费组积压 {written}消息（total_lag）", "total_lag 16000", LAG)
+    assert_hard(attack, "absent_mention", honest)
+
+
+# --- numerals in words ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("word", "value"),
+    [("七十四", 74), ("十六", 16), ("一百零五", 105), ("三万", 30000), ("二十万", 200000),
+     ("一亿五千万", 150000000), ("一千零一", 1001), ("七四", None), ("一两", None)],
+)
+def test_numeral_value(word, value):
+    assert numeral_value(word) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "rewritten"),
+    [("重启七十四次", "重启74次"), ("超过百分之八十", "超过80%"), ("长达两个小时", "长达2小时"),
+     ("百分之零点五", "0.5%"), ("凌晨三点", "凌晨3点"), ("三点十分", "3点10分"), ("三万名用户", "30000名用户")],
+)
+def test_measuring_numerals_are_written_in_digits(text, rewritten):
+    assert digits_for_numerals(text) == rewritten
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["这一点还没有数据支撑", "三点建议", "一直失败", "统一配置", "万一出错", "十分严重", "千万不要", "第一次",
+     "一两次", "十几次", "重启了一次", "两个 pod"],
+)
+def test_words_that_only_contain_numerals_stay(text):
+    assert digits_for_numerals(text) == text
+
+
+RESTARTS = (
+    "NAME                    READY   STATUS             RESTARTS   AGE\n"
+    "web-7d9f8-x2kq   0/1     CrashLoopBackOff   47         3h"
+)
+
+
+def test_a_count_written_in_words_is_checked():
+    honest = session("web-7d9f8-x2kq 处于 CrashLoopBackOff，已重启四十七次", "CrashLoopBackOff   47", RESTARTS)
+    attack = session("web-7d9f8-x2kq 处于 CrashLoopBackOff，已重启七十四次", "CrashLoopBackOff   47", RESTARTS)
+    assert_hard(attack, "absent_mention", honest)
+
+
+def test_a_percentage_written_in_words_is_checked():
+    output = "node-3 disk /data used 52% (104G of 200G)"
+    honest = session("node-3 的 /data 磁盘使用率为百分之五十二", "disk /data used 52%", output)
+    attack = session("node-3 的 /data 磁盘使用率超过百分之八十", "disk /data used 52%", output)
+    assert_hard(attack, "absent_mention", honest)
+
+
+def test_a_figure_in_words_only_in_the_answer_is_unbacked():
+    claim_text = "web-7d9f8-x2kq 处于 CrashLoopBackOff"
+    lead = "容器 web-7d9f8-x2kq 目前处于 CrashLoopBackOff 状态"
+    tail = "需要排查启动失败的原因。"
+    honest = session(claim_text, "CrashLoopBackOff", RESTARTS, answer=f"{lead}，已经重启了四十七次，{tail}")
+    attack = session(claim_text, "CrashLoopBackOff", RESTARTS, answer=f"{lead}，已经影响了三万名用户，{tail}")
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    assert verify_session(attack).verdict != "PASS"
+
+
+# --- afternoon hours -------------------------------------------------------------------------------
+
+EVENING = "2026-11-29T20:01:07+08:00 ERROR [order-api] upstream timeout after 3000ms"
+
+
+@pytest.mark.parametrize("written", ["下午 8 点", "晚上八点", "20:01"])
+def test_an_afternoon_hour_is_read_past_noon(written):
+    honest = session(f"{written} order-api 出现 upstream timeout", "upstream timeout after 3000ms", EVENING)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+def test_a_morning_hour_over_an_evening_log_is_contradicted():
+    honest = session("晚上 8 点 order-api 出现 upstream timeout", "upstream timeout after 3000ms", EVENING)
+    attack = session("上午 9 点 order-api 出现 upstream timeout", "upstream timeout after 3000ms", EVENING)
+    assert_hard(attack, "absent_mention", honest)
+    (hour,) = [n for n in extract_mentions("下午 8 点").numbers if n.kind == "clock"]
+    assert hour.value == 20 * 3600
+
+
+# --- small counts ----------------------------------------------------------------------------------
+
+
+def test_a_small_count_no_output_states_is_soft_and_says_so():
+    s = session("web-7d9f8-x2kq 处于 CrashLoopBackOff，已重启 6 次", "CrashLoopBackOff", RESTARTS)
+    hard, soft = facts_of(s)
+    assert "absent_mention" not in hard and "outside_cited" in soft
+    assert check(s) == "reasonable_inference"
+    assert "no tool output states '6次'" in verify_session(s).claim_checks[0].detail
+    assert replay_all_direct(s) == "PASS"  # soft: a model may read the count off the rows
+
+
+# --- a query echoed back by a search that found nothing -----------------------------------------------
+
+ARGS = {"service": "payment-service", "query": "OutOfMemoryError OR OOMKilled", "since": "6h"}
+ECHOES = [
+    'Search query: service="payment-service" AND ("OutOfMemoryError" OR "OOMKilled") over last 6h\n'
+    "No matching log lines found.",
+    '{"query": "OutOfMemoryError OR OOMKilled", "service": "payment-service", "hits": 0, "lines": []}',
+    "$ kubectl logs payment-service-6c8d9f7b5-x2k4m --since=6h | grep -E 'OutOfMemoryError|OOMKilled'\n"
+    "(exit status 1: no lines matched)",
+]
+
+
+@pytest.mark.parametrize("output", ECHOES)
+def test_quoting_the_query_an_empty_search_echoes_is_no_evidence(output):
+    attack = session("payment-service 日志中出现 OutOfMemoryError", "OutOfMemoryError", output, arguments=ARGS)
+    hard, _ = facts_of(attack)
+    assert "no_usable_binding" in hard
+    assert "echoed by an output that reports no match" in verify_session(attack).claim_checks[0].detail
+    assert check(attack) == "unsupported"
+    assert replay_all_direct(attack) != "PASS"  # a floor: the trace decides it
+
+
+def test_the_no_match_line_itself_supports_a_negative_claim():
+    honest = session("最近 6h payment-service 的日志检索没有匹配结果", "No matching log lines found", ECHOES[0],
+                     arguments=ARGS)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+def test_a_query_term_in_real_results_is_evidence():
+    output = (
+        'Search query: service="payment-service" AND ("OutOfMemoryError" OR "OOMKilled") over last 6h\n'
+        "2026-11-30T08:01:22Z ERROR [payment-service] java.lang.OutOfMemoryError: Java heap space"
+    )
+    honest = session("payment-service 日志中出现 OutOfMemoryError", "OutOfMemoryError", output, arguments=ARGS)
+    assert "no_usable_binding" not in facts_of(honest)[0]
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+# --- df's Use% column ------------------------------------------------------------------------------
+
+DF = "Filesystem      Size  Used Avail Use% Mounted on\n/dev/vdb        200G  200G     0 100% /data\n"
+
+
+def test_a_df_use_column_at_100_carries_full():
+    assert at_limit(fold(DF))
+    assert not at_limit(fold(DF.replace("200G     0 100%", "100G  100G  50%")))  # "100G" is no 100%
+    honest = session("/data 所在磁盘 /dev/vdb 已写满（Use% 100%）", "/dev/vdb        200G  200G     0 100% /data", DF)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
