@@ -278,3 +278,60 @@ def test_a_df_use_column_at_100_carries_full():
     assert not at_limit(fold(DF.replace("200G     0 100%", "100G  100G  50%")))  # "100G" is no 100%
     honest = session("/data 所在磁盘 /dev/vdb 已写满（Use% 100%）", "/dev/vdb        200G  200G     0 100% /data", DF)
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+# --- whose row -------------------------------------------------------------------------------------
+
+PODS = (
+    "NAME                                 READY   STATUS             RESTARTS        AGE\n"
+    "checkout-api-7d9f8b6c5-2xkqp         1/1     Running            0               3d4h\n"
+    "checkout-worker-5b7c9d4f8-h8m2n      0/1     CrashLoopBackOff   47 (2m11s ago)  3d4h\n"
+    "checkout-cache-6f5d7c8b9-qq7rt       1/1     Running            12 (5h ago)     3d4h"
+)
+ROUTES = (
+    "route            requests   5xx    timeouts   p99_ms\n"
+    "/api/v1/orders   5200       1300   75         1315\n"
+    "/api/v1/cart     8400       42     6          180"
+)
+WORKER_ROW = "checkout-worker-5b7c9d4f8-h8m2n      0/1     CrashLoopBackOff   47 (2m11s ago)"
+
+
+def _other_row(claim_text: str, excerpt: str, output: str) -> None:
+    s = session(claim_text, excerpt, output)
+    hard, soft = facts_of(s)
+    assert "other_row" in soft and "absent_mention" not in hard
+    assert check(s) == "contradicted"
+    assert replay_all_direct(s) == "PASS"  # soft: a model may read the table otherwise
+
+
+@pytest.mark.parametrize(
+    ("attack", "honest"),
+    [
+        ("checkout-api-7d9f8b6c5-2xkqp 已重启 47 次", "checkout-worker-5b7c9d4f8-h8m2n 已重启 47 次"),
+        ("checkout-api-7d9f8b6c5-2xkqp 处于 CrashLoopBackOff", "checkout-worker-5b7c9d4f8-h8m2n 处于 CrashLoopBackOff"),
+        ("checkout-cache-6f5d7c8b9-qq7rt 已重启 47 次", "checkout-cache-6f5d7c8b9-qq7rt 已重启 12 次"),
+    ],
+)
+def test_a_value_of_another_row_is_not_this_subjects(attack, honest):
+    _other_row(attack, WORKER_ROW, PODS)
+    assert verify_session(session(honest, WORKER_ROW, PODS)).verdict == "PASS"
+
+
+def test_a_share_derived_on_another_row_is_not_this_routes():
+    _other_row("/api/v1/cart 的 5xx 占比 25%", "/api/v1/orders   5200       1300   75         1315", ROUTES)
+    honest = session("/api/v1/orders 的 5xx 占比 25%", "/api/v1/orders   5200       1300   75         1315", ROUTES)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+def test_column_names_and_claims_about_two_rows_are_left_alone():
+    header = session("checkout-api-7d9f8b6c5-2xkqp 的 RESTARTS 为 0", "checkout-api-7d9f8b6c5-2xkqp         1/1", PODS)
+    assert "other_row" not in facts_of(header)[1]
+    both = session(
+        "checkout-worker-5b7c9d4f8-h8m2n 已重启 47 次，checkout-cache-6f5d7c8b9-qq7rt 已重启 12 次", WORKER_ROW, PODS
+    )
+    assert "other_row" not in facts_of(both)[1]
+
+
+def test_a_small_numeral_that_measures_nothing_stays_a_word():
+    assert digits_for_numerals("超时集中在这两分钟内") == "超时集中在这两分钟内"
+    assert digits_for_numerals("接口耗时三秒") == "接口耗时3秒"

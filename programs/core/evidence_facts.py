@@ -24,6 +24,7 @@ from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
 from ..text.wording import search_total
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
+from .table_rows import other_row_conflict
 from .trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
@@ -120,6 +121,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
+    if usable:
+        other_row = other_row_conflict(extract_mentions(claim.claim_text), cited_ok)
+        if other_row:
+            evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
     evidence.soft.extend(
         judge_wording(
             claim, index, weighed, usable, located.outside_cited, located.entities, texts, located.unstated_counts

@@ -55,8 +55,9 @@ def _decide(ev: ClaimEvidence) -> tuple[str, str]:
     if ceiling == "unsupported":
         return _without_evidence(ev, general)
 
-    if "negation" in soft:
-        return "contradicted", soft["negation"].detail
+    for name in ("negation", "other_row"):
+        if name in soft:
+            return "contradicted", soft[name].detail
     for name in ("mostly_uncovered", "uncovered_concepts"):
         if name in soft and soft[name].lowers_to == "unsupported":
             return "unsupported", soft[name].detail

@@ -30,6 +30,7 @@ _TIME_OF_DAY = (
 )
 _MINUTES_AFTER = re.compile(r"\s?[零〇一二三四五六七八九十\d]{1,3}\s?分")
 _AFTER_HOUR = frozenset("分半钟整左右前后到至起开多以")
+_DURATION_WORD = re.compile(r"(?:长达|持续|耗时|历时|用时|花了|用了|超过|达到|等待|间隔|延迟|卡顿|中断)了?\s?$")
 _TIME_UNITS = frozenset({"小时", "个小时", "钟头", "个钟头", "分钟", "毫秒", "秒", "秒钟", "天", "周", "点", "分"})
 
 
@@ -52,14 +53,26 @@ def _rewrite(m: re.Match[str]) -> str:
     if after == "点" and not _clock_hour(m):
         return m.group(0)  # "这一点", "三点建议": a point made, not a time
     value = numeral_value(whole)
-    if value is None or (value <= _SMALL_COUNT and not fraction and pct is None and after not in _TIME_UNITS):
-        return m.group(0)  # "一条", "两个": a small count stays a word, as soft as its digits would be
+    if value is None:
+        return m.group(0)
+    if value <= _SMALL_COUNT and not fraction and pct is None and not _small_measure(m, after):
+        return m.group(0)  # "一条", "两个", "这两分钟": a word, not a figure the claim states
     written = str(value) + ("." + "".join(str(_DIGITS[c]) for c in fraction) if fraction else "")
     if pct is not None:
         return written + "%" + (after or "")
     if after.startswith("个") and after != "个":
         after = after[1:]  # "两个小时" is "2小时"
     return written + after
+
+
+def _small_measure(m: re.Match[str], after: str) -> bool:
+    """A small numeral states a figure only as a clock hour, or as a span a duration word introduces
+    ("长达两个小时", "耗时三秒"); "一条", "这两分钟" are words."""
+    if after in ("点", "分"):
+        return True  # `_clock_hour` and the minutes check already admitted it
+    if after not in _TIME_UNITS:
+        return False
+    return _DURATION_WORD.search(m.string, max(0, m.start() - 4), m.start()) is not None
 
 
 def _clock_hour(m: re.Match[str]) -> bool:

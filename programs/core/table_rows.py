@@ -1,0 +1,101 @@
+"""Whose row: a figure or a state a claim gives one row of a cited table must be on that row.
+
+`kubectl get pods`, a route summary, `df`: one line per subject, the subject in the first column.
+"checkout-api 已重启 47 次" over a table whose 47 is on the checkout-worker row names a value the
+output holds, of another subject. A soft judgement (spec §8: the trace does not decide which column
+or row a sentence means beyond doubt, a model may overrule it); the rules backend reads it as
+`contradicted` ("the tool outputs say otherwise", spec §7).
+
+Only a claim that names exactly one row's subject is read, and only tables: lines of three or more
+columns separated by runs of spaces or tabs, the subject alone in the first column.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..text.arithmetic import follows_by_arithmetic, matches_directly
+from ..text.normalize import contains_token
+from ..text.tokens import Mentions, NumberMention, iter_numbers
+from .trace_index import CallEvidence, literal_number_in
+
+_COLUMNS = re.compile(r"\s{2,}|\t")
+_MAX_ROWS = 2_000
+
+
+def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | None:
+    """The first figure or identifier the claim gives its one row subject that the cited tables show
+    only on other rows, as a detail; None when there is none (or no table, or not one subject).
+
+    Args:
+        mentions: the claim's entities and numbers (`tokens.extract_mentions`).
+        cited: the claim's ok cited calls (each call's table is read once per session).
+    """
+    for ev in cited:
+        subjects = [e for e in mentions.entities if _starts_a_row(ev.flat, e)]
+        if len(subjects) != 1:
+            continue
+        subject = subjects[0]
+        table = ev.view("table_rows", _table)
+        own = [line for first, line in table if first == subject]
+        others = [line for first, line in table if first != subject]
+        if not own or not others:
+            continue
+        for number in mentions.numbers:
+            if number.kind == "clock" or number.is_soft or _on_rows(number, own, derive=True):
+                continue
+            # a share ("5xx 占比 25%") is derived on its row; any other figure must be written there
+            derive = number.kind == "ratio"
+            shown = next((row for row in others if _on_rows(number, [row], derive)), None)
+            if shown is not None:
+                return _detail(number.text, subject, shown)
+        for entity in mentions.entities:
+            if entity == subject or any(contains_token(row, entity) for row in own):
+                continue
+            shown = next((row for row in others if contains_token(row, entity)), None)
+            if shown is not None:
+                return _detail(entity, subject, shown)
+    return None
+
+
+def _detail(what: str, subject: str, shown: str) -> str:
+    return f"it gives {what!r} for {subject!r}, which the cited table shows on the row of {_first_column(shown)!r}"
+
+
+def _starts_a_row(flat: str, entity: str) -> bool:
+    """`entity` is alone in the first column of some table line of `flat`."""
+    i = flat.find(entity)
+    while i != -1:
+        line_start = flat.rfind("\n", 0, i) + 1
+        if not flat[line_start:i].strip():
+            line_end = flat.find("\n", i)
+            columns = _COLUMNS.split(flat[line_start : line_end if line_end != -1 else len(flat)].strip())
+            if len(columns) >= 3 and columns[0] == entity:
+                return True
+        i = flat.find(entity, i + 1)
+    return False
+
+
+def _table(ev: CallEvidence) -> list[tuple[str, str]]:
+    """(first column, line) of each table line of the call's output (the first `_MAX_ROWS` lines)."""
+    rows = []
+    for n, line in enumerate(ev.flat[: ev.out_end].splitlines()):
+        if n >= _MAX_ROWS:
+            break
+        columns = _COLUMNS.split(line.strip())
+        # a line without a digit is a header ("NAME  READY  STATUS"): it names columns, no subject's values
+        if len(columns) >= 3 and any(ch.isdigit() for ch in line):
+            rows.append((columns[0], line))
+    return rows
+
+
+def _on_rows(number: NumberMention, rows: list[str], derive: bool) -> bool:
+    for row in rows:
+        if literal_number_in(row, number):
+            return True
+    values = [n for row in rows for n in iter_numbers(row, 200)]
+    return matches_directly(number, values) or (derive and follows_by_arithmetic(number, values, sums=False))
+
+
+def _first_column(row: str) -> str:
+    return _COLUMNS.split(row.strip(), 1)[0]
