@@ -13,14 +13,18 @@ no checker output lifts):
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from test_meaning_classes import assert_hard, check, facts_of, replay_all_direct, session
 
 from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.core.trace_index import subject_values
 from groundcheck.programs.text.chinese_numerals import digits_for_numerals, numeral_value
 from groundcheck.programs.text.dates import Day, claim_day, day_written, days_in
 from groundcheck.programs.text.glossary import at_limit
 from groundcheck.programs.text.normalize import fold
+from groundcheck.programs.text.query_meaning import query_meaning
 from groundcheck.programs.text.tokens import extract_mentions
 
 LOG = (
@@ -335,3 +339,46 @@ def test_column_names_and_claims_about_two_rows_are_left_alone():
 def test_a_small_numeral_that_measures_nothing_stays_a_word():
     assert digits_for_numerals("超时集中在这两分钟内") == "超时集中在这两分钟内"
     assert digits_for_numerals("接口耗时三秒") == "接口耗时3秒"
+
+
+# --- what a metrics query measures -------------------------------------------------------------------
+
+ERROR_RATIO_QUERY = (
+    'sum(rate(http_requests_total{service="checkout",code=~"5.."}[5m])) '
+    '/ sum(rate(http_requests_total{service="checkout"}[5m]))'
+)
+P99_QUERY = 'histogram_quantile(0.99, sum by (le) (rate(http_request_duration_seconds_bucket{service="checkout"}[5m])))'
+
+
+def _vector(value: str) -> str:
+    return json.dumps({"status": "success", "data": {"resultType": "vector", "result": [
+        {"metric": {}, "value": [1732617600.123, value]}]}})
+
+
+def test_query_meaning_reads_status_class_quantile_and_rate():
+    assert query_meaning({"query": ERROR_RATIO_QUERY}).endswith("5xx error rate per second")
+    assert "p99 latency" in query_meaning({"query": P99_QUERY})
+    assert query_meaning({"query": "how many pods are all running?"}) == ""  # a question, not a query
+    assert query_meaning({"service": "checkout"}) == ""
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "excerpt", "query", "value"),
+    [
+        ("checkout 服务 5xx 错误率为 3.25%", "0.0325", ERROR_RATIO_QUERY, "0.0325"),
+        ("checkout 服务 p99 延迟为 1.2 秒", '"1.2"', P99_QUERY, "1.2"),
+    ],
+)
+def test_a_bare_metric_value_means_what_its_query_measures(claim_text, excerpt, query, value):
+    honest = session(claim_text, excerpt, _vector(value), arguments={"query": query}, tool="query_metrics",
+                     source_type="metric")
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    # the query gives the meaning, never the value: a figure only in the query is still absent
+    attack = session(claim_text.replace("3.25%", "5%").replace("1.2 秒", "5 秒"), excerpt, _vector(value),
+                     arguments={"query": query}, tool="query_metrics", source_type="metric")
+    assert "absent_mention" in facts_of(attack)[0]
+
+
+def test_a_query_selects_its_subject_by_exact_label_only():
+    assert list(subject_values({"query": ERROR_RATIO_QUERY})) == ["checkout", "checkout"]
+    assert list(subject_values({"query": 'up{job!="node", pod=~"web-.*", topic="orders"}'})) == []

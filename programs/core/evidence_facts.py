@@ -20,6 +20,7 @@ from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, E
 
 from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
+from ..text.query_meaning import query_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
 from ..text.wording import search_total
@@ -47,6 +48,7 @@ SUPPORT_RANK: dict[str, int] = {
 }
 
 
+_MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied to add its query's meaning
 SPOILING_PROBLEMS = frozenset({"fabricated_reference", "excerpt_not_found"})
 
 
@@ -232,8 +234,14 @@ def _evidence_problems(
 
 
 def glossary_view(ev: CallEvidence) -> EvidenceView:
-    """The call's folded output as a glossary `EvidenceView`, built once per call and session."""
-    return ev.view("glossary", lambda e: EvidenceView(e.flat))
+    """The call's folded output as a glossary `EvidenceView`, built once per call and session, with
+    what a metrics query measures (`query_meaning`): the concepts of a bare number are the query's."""
+    return ev.view("glossary", _glossary_view)
+
+
+def _glossary_view(ev: CallEvidence) -> EvidenceView:
+    meaning = query_meaning(ev.call.arguments) if len(ev.flat) <= _MAX_VIEW_WITH_QUERY else ""
+    return EvidenceView(f"{ev.flat}\n{meaning}" if meaning else ev.flat)
 
 
 def _series(ev: CallEvidence) -> Series:

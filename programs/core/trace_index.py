@@ -32,6 +32,7 @@ from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
+from ..text.query_meaning import QUERY_KEYS
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -78,6 +79,9 @@ _NO_MATCH = re.compile(
     r"|无匹配|没有匹配|未找到|没有找到|查询结果为空|结果为空"
 )
 _NOT_ALNUM = re.compile(r"[\W_]+")
+# an exact label matcher of a metrics query: `service="checkout"` (not `=~`, `!=`: a pattern or an exclusion)
+_LABEL_MATCH = re.compile(r"(?<![\w!=~])([a-z_][a-z0-9_]*)\s*=\s*\"([a-z0-9][a-z0-9_.:\-]*)\"", re.IGNORECASE)
+_MAX_QUERY_CHARS = 4_000
 
 # Argument keys whose (identifier-like) values name what a call is about. Matched on the key's last
 # `_`-separated word too: `pod_name`, `kafka_cluster_name`, `topic_name`, `group_id`.
@@ -548,11 +552,23 @@ def subject_values(arguments: dict[str, Any]) -> Iterator[str]:
     window or a limit is never a subject.
     """
     for key, value in arguments.items():
+        if str(key).lower() in QUERY_KEYS and isinstance(value, str):
+            yield from _selected_subjects(value)
         if not _is_subject_key(str(key)):
             continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, str) and len(item) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(item):
                 yield item
+
+
+def _selected_subjects(query: str) -> Iterator[str]:
+    """The subjects a metrics query selects by an exact label match (`{service="checkout"}`): what
+    the call is about, as a `service` argument would say."""
+    if "=" not in query:
+        return
+    for key, value in _LABEL_MATCH.findall(query[:_MAX_QUERY_CHARS]):
+        if _is_subject_key(key) and len(value) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(value):
+            yield value
 
 
 def literal_number_in(

@@ -1,0 +1,54 @@
+"""What a metrics query measures, in glossary words: the meaning a bare number in its output has.
+
+A Prometheus answer `{"value": [1732617600, "0.0325"]}` says nothing of errors; the query that
+produced it (`sum(rate(http_requests_total{code=~"5.."}[5m])) / sum(rate(http_requests_total[5m]))`)
+does. A claim "5xx 错误率为 3.25%" citing that output names what the call measured: the concept is
+carried by the call, the value by the output. Only the query text is read, for concepts (the glossary
+view of the call); a value or an identifier found only in the arguments is still never observed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from .normalize import fold
+
+# argument keys that hold what a metrics call measures
+QUERY_KEYS = ("query", "promql", "expr", "expression", "metric", "metric_name", "metrics", "q")
+_STATUS_CLASS = re.compile(r"\b(?:code|status|status_code|response_code|http_status)\s*=~?\s*[\"']?\(?([45])")
+_QUANTILE = re.compile(r"histogram_quantile\(\s*0?\.(\d+)")
+_RATE = re.compile(r"\b(?:i?rate|increase)\(")
+_MAX_QUERY_CHARS = 4_000
+# PromQL / LogQL: a selector or a function call; a bare metric name is one identifier
+_QUERY_SYNTAX = re.compile(
+    r"[A-Za-z_:][\w:]*\s*\{|\b(?:sum|avg|max|min|count|rate|irate|increase|histogram_quantile)\s*\("
+)
+
+
+def _is_metrics_query(text: str) -> bool:
+    """A metrics query or a metric name, not a question in words (whose "all" says nothing)."""
+    return _QUERY_SYNTAX.search(text) is not None or (0 < len(text) <= 200 and not any(c.isspace() for c in text))
+
+
+
+def query_meaning(arguments: Mapping[str, Any]) -> str:
+    """The folded query text of a call's arguments with what its functions and filters mean
+    ("5xx", "error rate", "p99", "per second"), or "" when the call has no query argument."""
+    texts = [
+        v for k, v in arguments.items() if k.lower() in QUERY_KEYS and isinstance(v, str) and _is_metrics_query(v)
+    ]
+    if not texts:
+        return ""
+    query = fold(" ".join(texts)[:_MAX_QUERY_CHARS])
+    readings = [query]
+    for status in dict.fromkeys(_STATUS_CLASS.findall(query)):
+        readings.append(f"{status}xx")
+        if "/" in query:
+            readings.append("error rate" if status == "5" else f"{status}xx ratio")
+    for digits in dict.fromkeys(_QUANTILE.findall(query)):
+        readings.append(f"p{digits[:2].ljust(2, '0')} latency")
+    if _RATE.search(query):
+        readings.append("per second")
+    return " ".join(readings)
