@@ -382,3 +382,32 @@ def test_a_bare_metric_value_means_what_its_query_measures(claim_text, excerpt, 
 def test_a_query_selects_its_subject_by_exact_label_only():
     assert list(subject_values({"query": ERROR_RATIO_QUERY})) == ["checkout", "checkout"]
     assert list(subject_values({"query": 'up{job!="node", pod=~"web-.*", topic="orders"}'})) == []
+
+
+# --- counts and "all" read off a listed table -------------------------------------------------------
+
+PENDING = (
+    "NAME                        READY   STATUS    RESTARTS   AGE\n"
+    "web-7c9f6d5b8-2xkqv         0/1     Pending   0          12m\n"
+    "web-7c9f6d5b8-8hjzt         0/1     Pending   0          12m\n"
+    "web-7c9f6d5b8-q4m9w         0/1     Pending   0          12m\n"
+)
+PENDING_EXCERPT = "web-7c9f6d5b8-2xkqv         0/1     Pending"
+PODS_ARGS = {"kind": "pod", "namespace": "default"}
+
+
+def test_a_count_of_the_tables_rows_is_read_off_it():
+    honest = session("3 个 web pod 均处于 Pending", PENDING_EXCERPT, PENDING, arguments=PODS_ARGS)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    attack = session("5 个 web pod 均处于 Pending", PENDING_EXCERPT, PENDING, arguments=PODS_ARGS)
+    assert "outside_cited" in facts_of(attack)[1]
+    assert verify_session(attack).verdict != "PASS"
+
+
+def test_all_rows_showing_the_state_carry_all():
+    honest = session("web 的全部 pod 都处于 Pending", PENDING_EXCERPT, PENDING)
+    assert "scope_wording" not in facts_of(honest)[1]
+    one_running = PENDING.replace("0/1     Pending   0          12m\nweb-7c9f6d5b8-q4m9w         0/1     Pending",
+                                  "0/1     Pending   0          12m\nweb-7c9f6d5b8-q4m9w         1/1     Running")
+    attack = session("web 的全部 pod 都处于 Pending", PENDING_EXCERPT, one_running)
+    assert "scope_wording" in facts_of(attack)[1]  # "web" is in every row, but only in the subject column

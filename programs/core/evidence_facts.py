@@ -25,7 +25,7 @@ from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
 from ..text.wording import search_total
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
-from .table_rows import other_row_conflict
+from .table_rows import counted_rows, other_row_conflict
 from .trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
@@ -156,6 +156,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
     sums = search_total(text) is not None
     for number in mentions.numbers:
         where = index.number_location(number, cited, sums=sums)
+        if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited)):
+            continue  # a count of a cited table's rows: a sound small step (spec §7)
         if where == "nowhere" and not number.is_soft:
             found.nowhere.append(number.text)
         elif where == "nowhere":

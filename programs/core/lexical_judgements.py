@@ -25,6 +25,7 @@ from ..text.wording import (
     search_general_knowledge,
     search_scope,
 )
+from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
 _MIN_WORD_COVERAGE = 0.5
@@ -101,7 +102,12 @@ def judge_wording(
         detail = "it presents a causal inference as a direct observation"
         found.append(SoftJudgement("causal_as_direct", "overstated", detail))
     scope = search_scope(text)
-    if scope and usable and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views):
+    if (
+        scope
+        and usable
+        and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views)
+        and not every_row_shows(text, cited_calls)
+    ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
     if search_certain(text):

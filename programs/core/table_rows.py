@@ -13,13 +13,15 @@ columns separated by runs of spaces or tabs, the subject alone in the first colu
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
-from ..text.normalize import contains_token
+from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, NumberMention, iter_numbers
 from .trace_index import CallEvidence, literal_number_in
 
 _COLUMNS = re.compile(r"\s{2,}|\t")
+_WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
 
 
@@ -58,6 +60,44 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | N
     return None
 
 
+def counted_rows(number: NumberMention, claim_text: str, cited: list[CallEvidence]) -> bool:
+    """A small count the claim read off a cited table: the number of its rows, or of its rows that
+    hold a word of the claim ("3 个 web pod 均处于 Pending" over three Pending rows)."""
+    if number.kind not in ("plain", "count") or number.decimals or not number.value.is_integer():
+        return False
+    n = int(number.value)
+    words = None
+    for ev in cited:
+        if "\n" not in ev.flat:
+            continue
+        table = ev.view("table_rows", _table)
+        if len(table) == n:
+            return True
+        if len(table) > n:
+            words = words if words is not None else set(_WORD.findall(fold(claim_text)))
+            if any(sum(1 for _, row in table if contains_token(row, w)) == n for w in words):
+                return True
+    return False
+
+
+def every_row_shows(claim_text: str, cited: list[CallEvidence]) -> bool:
+    """Some cited table of two or more rows shows a word of the claim in every row, outside the
+    subject column ("全部 pod 都处于 Pending" over a table whose every STATUS is Pending)."""
+    words = None
+    for ev in cited:
+        if "\n" not in ev.flat:
+            continue
+        table = ev.view("table_rows", _table)
+        if len(table) < 2:
+            continue
+        words = words if words is not None else set(_WORD.findall(fold(claim_text)))
+        rows = [(first, row.strip()[len(first) :]) for first, row in table]  # subject column apart
+        for w in words:
+            if all(contains_token(rest, w) and not contains_token(first, w) for first, rest in rows):
+                return True
+    return False
+
+
 def _detail(what: str, subject: str, shown: str) -> str:
     return f"it gives {what!r} for {subject!r}, which the cited table shows on the row of {_first_column(shown)!r}"
 
@@ -79,14 +119,25 @@ def _starts_a_row(flat: str, entity: str) -> bool:
 def _table(ev: CallEvidence) -> list[tuple[str, str]]:
     """(first column, line) of each table line of the call's output (the first `_MAX_ROWS` lines)."""
     rows = []
-    for n, line in enumerate(ev.flat[: ev.out_end].splitlines()):
-        if n >= _MAX_ROWS:
-            break
+    for line in _lines(ev.flat, ev.out_end, _MAX_ROWS):
         columns = _COLUMNS.split(line.strip())
         # a line without a digit is a header ("NAME  READY  STATUS"): it names columns, no subject's values
         if len(columns) >= 3 and any(ch.isdigit() for ch in line):
             rows.append((columns[0], line))
     return rows
+
+
+def _lines(text: str, end: int, limit: int) -> Iterator[str]:
+    """The first `limit` lines of `text[:end]`, without copying the rest of a large output."""
+    start = 0
+    for _ in range(limit):
+        if start >= end:
+            return
+        stop = text.find("\n", start, end)
+        yield text[start : stop if stop != -1 else end]
+        if stop == -1:
+            return
+        start = stop + 1
 
 
 def _on_rows(number: NumberMention, rows: list[str], derive: bool) -> bool:
