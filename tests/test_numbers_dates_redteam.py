@@ -411,3 +411,12 @@ def test_all_rows_showing_the_state_carry_all():
                                   "0/1     Pending   0          12m\nweb-7c9f6d5b8-q4m9w         1/1     Running")
     attack = session("web 的全部 pod 都处于 Pending", PENDING_EXCERPT, one_running)
     assert "scope_wording" in facts_of(attack)[1]  # "web" is in every row, but only in the subject column
+
+
+def test_a_measure_stated_rounded_is_carried_by_its_value():
+    output = "2026-11-29T10:05:12Z INFO [db] query completed in 10.01 seconds"
+    for written in ("约 10 秒", "10010 毫秒", "10.01 秒"):
+        honest = session(f"数据库调用耗时{written}", "query completed in 10.01 seconds", output)
+        assert "uncovered_concepts" not in facts_of(honest)[1], written
+    attack = session("数据库调用耗时约 40 秒", "query completed in 10.01 seconds", output)
+    assert verify_session(attack).verdict != "PASS"

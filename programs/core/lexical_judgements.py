@@ -13,11 +13,12 @@ from dataclasses import dataclass
 
 from groundcheck.signatures.models import Claim, EvidenceBinding
 
+from ..text.arithmetic import matches_directly
 from ..text.content_words import content_words, word_in
 from ..text.glossary import Coverage, EvidenceView, concept_coverage, coverage_class, evidence_view
 from ..text.negation import denied_antonym, negation_conflict
 from ..text.normalize import fold
-from ..text.tokens import extract_mentions
+from ..text.tokens import extract_mentions, iter_numbers
 from ..text.wording import (
     search_causal,
     search_certain,
@@ -146,7 +147,13 @@ def _measured(concept_id: str, claim_text: str, views: list[EvidenceView]) -> bo
     if not kinds:
         return False
     numbers = [n for n in extract_mentions(claim_text).numbers if n.kind in kinds]
-    return any(literal_number_in(v.text, n) for n in numbers for v in views)
+    if not numbers:
+        return False
+    if any(literal_number_in(v.text, n) for n in numbers for v in views):
+        return True
+    # written rounded or in another unit ("约 10 秒" for "10.01 seconds", "10010 毫秒"): the same value
+    stated = [m for v in views for m in iter_numbers(v.text, 2_000) if m.kind in kinds]
+    return any(matches_directly(n, stated) for n in numbers)
 
 
 def _cause_quoted(text: str, excerpts: str) -> bool:
