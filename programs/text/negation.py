@@ -3,8 +3,13 @@
 A soft, lexical judgement (spec §8: a model may overrule it): the claim denies a concept that the
 cited output reports ("没有发生主从切换" over "failover completed"), or reports one that the output
 only denies ("出现 OOM" over "0 OOM kills"). A negator governs a concept term when it stands right
-before it in the same clause (a few characters in Chinese, two words in English); in evidence,
-"errors=0" or "oom_kills: 0" also denies.
+before it in the same clause (a few characters in Chinese, two words in English) with no Chinese term
+between them ("磁盘空间不足导致写入失败": the 不 belongs to 空间不足), and is not part of a word that
+does not negate what follows (不足, 不够, 不稳定...). A Chinese claim may also deny an event after
+naming it ("OOMKilled 并没有发生", "OOM 已排除"), deny that it completed ("主从切换未完成" over
+"failover ... completed"), or deny a component as its cause ("发布失败不是因为就绪探针" over a line
+"rollout failed: readiness probe failed"). In evidence, "errors=0", "restart count: 0", a table column
+headed RESTARTS that holds only zeros, and "un" glued to a term ("unhealthy", "unsuccessful") also deny.
 
 Only events and states are compared: denying a component ("无法连接数据库") says nothing about the
 database being absent from the logs.
@@ -14,11 +19,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from .glossary import (
+    ClaimAnalysis,
+    Concept,
     ConceptMention,
     EvidenceView,
     claim_analysis,
+    compact,
+    contains_term,
     evidence_view,
     glossary,
     stands_alone,
@@ -49,9 +59,14 @@ ANTONYMS: dict[str, tuple[str, ...]] = {
 
 _ZH_NEGATORS = "不没未无非"
 _ZH_NEGATOR_CHAR = re.compile(f"[{_ZH_NEGATORS}]")
-# 不断 (keeps on), 非常 (very), 无论 (whatever), 未来 (future) ... start with a negator but do not negate.
+# 不断 (keeps on), 非常 (very), 无论 (whatever), 未来 (future) ... start with a negator but do not negate
+# what follows; nor do the words that judge the noun before them: 内存不足 (insufficient), 网络不稳定
+# (unstable), 配置不当 (improper), 版本不匹配 (mismatched), 数据不一致 (inconsistent) ... ("内存不足被驱逐"
+# says the pod was evicted). Matched within the text before a term, so "不正常" still denies a term "正常".
 _ZH_FALSE = re.compile(
     r"不仅|不只|不但|不断|不少|不久|不同|不停|不过|不到|不一定|不管|非常|无论|无需|无效|未来|未知|无线"
+    r"|不足|不够|不良|不当|不稳|不佳|不均|不一致|不匹配|不正确|不正常|非正常|不合理|不合法|不合规|不规范"
+    r"|不兼容|不充分|不完整|不畅|不准确|不及时|不合格|不达标|不对|非预期|不明"
 )
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
 _CLAUSE_BREAK = re.compile(r"[，。；、,;:：！？!?()（）\[\]\n]")
@@ -65,49 +80,119 @@ _EXISTENTIAL = re.compile(
 )
 _ZERO_ANYWHERE = re.compile(r"(?:^|\s)0\s")
 _ZERO_BEFORE = re.compile(r"(?:^|\s)0\s+$")
-# "errors=0", "OOMKilled: false", "Replica_IO_Running: No": a key with a zero or false value denies it
-_ZERO_AFTER = re.compile(r"[\w.\-]*\s*[:=]\s*(?:0(?![\d.])|(?:false|no|none|off|disabled)(?![\w.\-]))")
+# "errors=0", "OOMKilled: false", "Replica_IO_Running: No": a key with a zero or false value denies it;
+# so does a zero after a key of up to three words ("Restart Count:  0", "error count = 0")
+_ZERO_AFTER = re.compile(
+    r"[\w.\-]*(?:\s*[:=]\s*(?:0(?![\d.])|(?:false|no|none|off|disabled)(?![\w.\-]))"
+    r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.]))"
+)
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)
 _FALSE_AFTER = re.compile(r"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:false|no|none|off|disabled)(?![\w.\-])")
+# a claim's "Restart Count 为 0" names a figure of one row or one object: it neither reports the event
+# nor denies it (a table may hold other rows), the figure is checked as a number
+_ZERO_VALUE = re.compile(r"(?:\s?[a-z_]+){0,2}\s*(?:为|是|等于|[:=：])\s*0(?![\d.])")
 _FALSE_WORDS = ("false", "no", "off", "disabled")  # every value `_FALSE_AFTER` accepts holds one ("none": "no")
 _WINDOW = 40
 _OCCURRENCES = 32
 _EN_CUE = re.compile(r"\b(?:no|not|none|nor|never|without|zero|cannot|neither)\b|n't\b")
+# after a claim's term: "OOMKilled 并没有发生", "主从切换的情况未出现" (not "未再发生", said of a later window)
+_POST_NEG_CUE = re.compile(r"[没未曾](?:有|曾)?(?:发生|出现|触发|产生|见到|看到|检测到)|排除")  # `_POST_NEG`'s core
+_POST_NEG = re.compile(
+    r"(?:的?(?:情况|现象|问题|事件|迹象|记录))?(?:也|都|均|并|根本|从来|完全|始终|一直|却|其实)*"
+    r"(?:(?:并没有|没有|并未|从未|未曾|不曾|没|未)(?:有|曾)?(?:发生|出现|触发|产生|见到|看到|检测到)"
+    r"|(?:的?(?:可能性?|嫌疑))?(?:已经?|已被|被|可以|基本|均已|都已|也已)排除)"
+)
+# before it: "已排除 redis 主从切换" covers the rest of the clause ("排除故障" is troubleshooting)
+_RULED_OUT = re.compile(r"(?:已经?|可以|基本|均已|都已)排除了?(?!故障|问题|隐患)|排除了(?!故障|问题|隐患)")
+# generic failure words: "故障已排除" says the fault was cleared, not that there was none
+_GENERIC = frozenset({"error", "failed", "exception", "unhealthy", "alert"})
+# "主从切换未完成": the event is denied its completion, which an output line naming it reports
+_UNFINISHED = re.compile(r"的?(?:仍|尚|还|并|也|都)?(?:未|没有|没|尚未)(?:能)?(?:完成|成功)")
+_COMPLETED = re.compile(r"\b(?:completed?|finished|succeeded|successful(?:ly)?|done)\b|成功|完成")
+_LINE_CHARS = 400  # characters either side of a term read as its line
+# "不是因为 X", "并非 X 导致": a denied cause
+_CAUSE_BEFORE = re.compile(r"(?:不是|并非|而非|绝非)(?:因为|由于|由|源于)?$")
+# concepts that name a change or a good state, not a component failing (a change need not be the cause)
+_NOT_FAILURES = frozenset(
+    """config_change network_change code_change deployment rollback scale_out scale_in renewal healthy success
+    recovery running retry traffic_spike alert parse_error""".split()
+)
+_TABLE_ROWS = 200  # rows of a table read to see whether a column holds only zeros
 
 
 def negated_spans(text: str, mentions: Sequence[ConceptMention]) -> frozenset[int]:
-    """Indexes of `mentions` (of the compact `text`) that a negator right before them governs.
+    """Indexes of `mentions` (of the compact `text`) that a negator governs.
 
-    A negated component passes its negator on to the term right after it: in "没有发现数据库主从切换"
-    the negator governs "数据库主从切换" as a whole.
+    A negator right before a term governs it, unless a Chinese term stands between them; a negated
+    component passes its negator on to the term right after it in the same clause: in
+    "没有发现数据库主从切换" the negator governs "数据库主从切换" as a whole. A denial right after an
+    event ("OOMKilled 并没有发生", "OOM 已排除") governs it too.
     """
     # "OOMKilled 为 false": only a text holding one of the false words can have one
     negated: set[int] = set()
     if any(word in text for word in _FALSE_WORDS):
         negated.update(i for i, m in enumerate(mentions) if _FALSE_AFTER.match(text, m.end))
-    if not (_may_negate(text) or _ZERO_ANYWHERE.search(text)):
+    if not (_may_negate(text) or _ZERO_ANYWHERE.search(text) or "排除" in text):
         return frozenset(negated)
-    # "没有出现 X" / "no sign of X": the denial of an occurrence covers the rest of its clause
+    # "没有出现 X" / "no sign of X" / "已排除 X": the denial of an occurrence covers the rest of its clause
     for scope in _EXISTENTIAL.finditer(text):
-        end = _CLAUSE_BREAK.search(text, scope.end())
-        stop = end.start() if end else len(text)
-        negated.update(i for i, m in enumerate(mentions) if scope.end() <= m.start < stop)
+        negated.update(_clause_after(text, scope.end(), mentions))
+    cleared: set[int] = set()  # "已排除数据库故障" may say the fault was cleared: a generic fault stays
+    if "排除" in text:
+        for scope in _RULED_OUT.finditer(text):
+            for i in _clause_after(text, scope.end(), mentions):
+                (cleared if _generic(mentions[i]) else negated).add(i)
+    post = (
+        not text.isascii()
+        and ("没" in text or "未" in text or "曾" in text or "排除" in text)
+        and _POST_NEG_CUE.search(text) is not None
+    )
     for i, m in enumerate(mentions):
         if i in negated:
             continue
-        if _negated_before(text, m.start):
+        prev = mentions[i - 1] if i else None
+        # where a negator of this term may start: after a Chinese term before it, whose inner negators
+        # are its own ("空间不足", "配置不当"), though a leading one may govern on ("不存在主从切换记录");
+        # an English one may govern a list ("no OOM or restart")
+        floor = 0 if prev is None or prev.term.isascii() else prev.start if prev.term[0] in _ZH_NEGATORS else prev.end
+        if _negated_before(text, m.start, floor):
             negated.add(i)
             continue
-        prev = mentions[i - 1] if i else None
         if (
             prev is not None
             and i - 1 in negated
             and not NEGATABLE.intersection(prev.concept_ids)
             and m.start - prev.end <= 1
+            and not _CLAUSE_BREAK.match(text, prev.end)  # "没有可用的连接，连接池耗尽": two clauses
+            and i not in cleared
         ):
             negated.add(i)
+            continue
+        if post and _denied_after(text, m):
+            negated.add(i)
     return frozenset(negated)
+
+
+def _clause_after(text: str, start: int, mentions: Sequence[ConceptMention]) -> list[int]:
+    """Indexes of the mentions from `start` to the end of its clause."""
+    end = _CLAUSE_BREAK.search(text, start)
+    stop = end.start() if end else len(text)
+    return [i for i, m in enumerate(mentions) if start <= m.start < stop]
+
+
+def _generic(m: ConceptMention) -> bool:
+    return set(m.concept_ids) <= _GENERIC
+
+
+def _denied_after(text: str, m: ConceptMention) -> bool:
+    """An event denied after it is named: "OOMKilled 并没有发生", "主从切换未出现", "OOM 已排除"."""
+    if not NEGATABLE.intersection(m.concept_ids):
+        return False
+    found = _POST_NEG.match(text, m.end)
+    if found is None:
+        return False
+    return "排除" not in found.group(0) or not _generic(m)
 
 
 def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceView]) -> str | None:
@@ -128,14 +213,22 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
         "it denies 'failover' (主从切换), which the cited output reports ('failover')"
     """
     analysis = claim_analysis(claim_text)
+    # "OOM 的可能性已排除": a possibility ruled out is a denial, not a hedge
+    ruled_out = (
+        _ruled_out_after(compact(claim_text), analysis) if analysis.hedged and "排除" in claim_text else frozenset()
+    )
     todo = [
         (i, m)
         for i, m in enumerate(analysis.mentions)
-        if i not in analysis.hedged and NEGATABLE.intersection(m.concept_ids)
+        if (i not in analysis.hedged or i in ruled_out) and NEGATABLE.intersection(m.concept_ids)
     ]
     if not todo:
         return None
     views = [evidence_view(t) for t in evidence_texts]
+    if "完成" in claim_text or "成功" in claim_text:
+        unfinished = _unfinished_conflict(compact(claim_text), analysis, todo, views)
+        if unfinished:
+            return unfinished
     for i, m in todo:
         ids = [c for c in m.concept_ids if c in NEGATABLE]
         if i in analysis.negated:
@@ -148,8 +241,126 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
             for cid in ids:
                 polarities = [_polarity(view, cid, full=False) for view in views]
                 denied = next((d for _, d in polarities if d), None)
-                if denied and not any(a for a, _ in polarities):
+                if denied and not any(a for a, _ in polarities) and not _zero_figure(claim_text, m):
                     return f"it reports {cid!r} ({m.term}), which the cited output only denies ({denied!r})"
+    if "不是" in claim_text or "非" in claim_text:  # every cue of `_CAUSE_BEFORE` holds one
+        return _cause_denial_conflict(compact(claim_text), analysis, todo, views)
+    return None
+
+
+def _cause_denial_conflict(
+    text: str, analysis: ClaimAnalysis, todo: Sequence[tuple[int, ConceptMention]], views: Sequence[EvidenceView]
+) -> str | None:
+    """A component denied as the cause ("发布失败不是因为就绪探针") where an output line reports it failing
+    beside the claim's event ("rollout v2.14.0 failed: readiness probe failed on 4/6 pods")."""
+    # the event the cause is denied of; "失败" / "error" alone is any log line's level, too weak a link
+    events = {c for i, m in todo if i not in analysis.negated for c in m.concept_ids if c in NEGATABLE} - _GENERIC
+    if not events:
+        return None
+    for i in sorted(analysis.negated):
+        m = analysis.mentions[i]
+        if NEGATABLE.intersection(m.concept_ids):
+            continue  # a denied event is compared as such
+        prev = analysis.mentions[i - 1] if i else None
+        floor = 0 if prev is None else prev.end
+        if not _CAUSE_BEFORE.search(text, max(floor, m.start - 8), m.start):
+            continue
+        failures = [w for cid in m.concept_ids for w in _failures_of(cid)]
+        for view in views:
+            hit = _failing_beside(view, failures, events)
+            if hit:
+                cause = m.concept_ids[0]
+                return f"it denies {cause!r} ({m.term}) as the cause, which the cited output reports ({hit!r})"
+    return None
+
+
+@lru_cache(maxsize=256)
+def _failures_of(component: str) -> tuple[str, ...]:
+    """Failure concepts whose terms hold a term of the component (probe: probe_failed, unhealthy)."""
+    concepts = glossary().concepts
+    c = concepts.get(component)
+    if c is None:
+        return ()
+    parts = [t for t in c.zh + c.en if len(t) >= 2]
+    return tuple(
+        w
+        for w in sorted(NEGATABLE - _NOT_FAILURES)
+        if w in concepts and any(p != t and p in t for p in parts for t in concepts[w].zh + concepts[w].en)
+    )
+
+
+def _failing_beside(view: EvidenceView, failures: Sequence[str], events: set[str]) -> str | None:
+    """A term of a failure, not denied, on a line that also names one of the claim's events (elsewhere)."""
+    text = view.text
+    concepts = glossary().concepts
+    for w in failures:
+        concept = concepts[w]
+        for term in concept.ascii_terms if view.is_ascii else concept.terms:
+            start, seen = text.find(term), 0
+            while start != -1 and seen < _OCCURRENCES:
+                seen += 1
+                if stands_alone(text, term, start) and not _negated_before(text, start):
+                    line_start = text.rfind("\n", max(0, start - _LINE_CHARS), start) + 1
+                    stop = text.find("\n", start, start + len(term) + _LINE_CHARS)
+                    line = text[line_start:start] + " " + text[start + len(term) : len(text) if stop == -1 else stop]
+                    if any(_names(line, concepts[e], view.is_ascii) for e in events):
+                        return term
+                start = text.find(term, start + 1)
+    return None
+
+
+def _names(line: str, concept: Concept, ascii_only: bool) -> bool:
+    return any(contains_term(line, t) for t in (concept.ascii_terms if ascii_only else concept.terms))
+
+
+def _zero_figure(claim_text: str, m: ConceptMention) -> bool:
+    return "0" in claim_text and _ZERO_VALUE.match(compact(claim_text), m.end) is not None
+
+
+def _ruled_out_after(text: str, analysis: ClaimAnalysis) -> frozenset[int]:
+    """Negated mentions that a following "已排除" denies (their clause reads hedged: "可能性已排除")."""
+    return frozenset(
+        i
+        for i, m in enumerate(analysis.mentions)
+        if i in analysis.negated and (found := _POST_NEG.match(text, m.end)) and "排除" in found.group(0)
+    )
+
+
+def _unfinished_conflict(
+    text: str, analysis: ClaimAnalysis, todo: Sequence[tuple[int, ConceptMention]], views: Sequence[EvidenceView]
+) -> str | None:
+    """An event said not to have completed ("主从切换未完成") on an output line that says it completed."""
+    for i, m in todo:
+        if i in analysis.negated or not _UNFINISHED.match(text, m.end):
+            continue
+        ids = [c for c in m.concept_ids if c in NEGATABLE]
+        for view in views:
+            done = _completed(view, ids)
+            if done:
+                return f"it says {ids[0]!r} ({m.term}) did not complete, which the cited output reports ({done!r})"
+    return None
+
+
+def _completed(view: EvidenceView, concept_ids: Sequence[str]) -> str | None:
+    """A completion word, not negated, on a line of the output that names one of the concepts (read
+    from the concept's terms, at most `_OCCURRENCES` of each, so a huge log costs little)."""
+    text = view.text
+    concepts = glossary().concepts
+    for cid in concept_ids:
+        concept = concepts.get(cid)
+        if concept is None or not view.carries(cid):
+            continue
+        for term in concept.ascii_terms if view.is_ascii else concept.terms:
+            start, seen = text.find(term), 0
+            while start != -1 and seen < _OCCURRENCES:
+                seen += 1
+                line_start = text.rfind("\n", max(0, start - _LINE_CHARS), start) + 1
+                stop = text.find("\n", start, start + len(term) + _LINE_CHARS)
+                line = text[line_start : len(text) if stop == -1 else stop]
+                for found in _COMPLETED.finditer(line):
+                    if stands_alone(text, term, start) and not _negated_before(line, found.start()):
+                        return found.group(0)
+                start = text.find(term, start + 1)
     return None
 
 
@@ -190,7 +401,13 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
         while start != -1 and seen < _OCCURRENCES:
             if stands_alone(text, term, start):
                 seen += 1
-                if _negated_before(text, start) or _ZERO_AFTER.match(text, start + len(term)):
+                two = text[max(0, start - 2) : start]  # cheap tests before the calls: most fail them
+                if (
+                    _negated_before(text, start)
+                    or _ZERO_AFTER.match(text, start + len(term))
+                    or (two == "un" and _glued_un(text, start))
+                    or ((two == "  " or two[-1:] in ("\n", "")) and _zero_column(text, start, start + len(term)))
+                ):
                     denied = denied or term
                 else:
                     asserted = asserted or term
@@ -202,8 +419,14 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
     return asserted, denied
 
 
-def _negated_before(text: str, start: int) -> bool:
-    before = text[max(0, start - _WINDOW) : start]
+def _glued_un(text: str, start: int) -> bool:
+    """A long term found inside a word that "un" negates: "unhealthy" denies healthy, "unsuccessful" success."""
+    return start >= 2 and text[start - 2 : start] == "un" and (start == 2 or not text[start - 3].isalnum())
+
+
+def _negated_before(text: str, start: int, floor: int = 0) -> bool:
+    """A negator right before `start`, at or after `floor` (see `negated_spans`)."""
+    before = text[max(floor, start - _WINDOW) : start]
     if not _may_negate(before):
         return False
     clause = _CLAUSE_BREAK.split(before)[-1]
@@ -232,3 +455,40 @@ def _may_negate(window: str) -> bool:
     # every English cue but "zero" and "without" holds an "n": a cheap test before the scan for words
     cue = ("n" in window or "zero" in window or "without" in window) and _EN_CUE.search(window) is not None
     return cue or window.endswith(("0 ", "0\t"))
+
+
+def _zero_column(text: str, start: int, end: int) -> bool:
+    """The term heads a column of a table (cells parted by two or more spaces, as kubectl prints them)
+    whose every value is 0: "RESTARTS" over "0", "0", "0" reports no restart."""
+    # cheap tests first: a header cell starts a line or follows two spaces; a header line is short
+    if not (start == 0 or text[start - 1] == "\n" or (start >= 2 and text.startswith("  ", start - 2))):
+        return False
+    line_start = text.rfind("\n", max(0, start - _HEADER_CHARS), start) + 1
+    line_end = text.find("\n", end, end + _HEADER_CHARS)
+    if line_end == -1 or (line_start == 0 and start > _HEADER_CHARS):
+        return False
+    header = text[line_start:line_end]
+    if "  " not in header:
+        return False
+    cell_end = text.find("  ", end, line_end)
+    if not text[start : line_end if cell_end == -1 else cell_end].isalpha():
+        return False
+    head = header[: start - line_start].strip()
+    column = len(_CELL_GAP.split(head)) if head else 0
+    width = len(_CELL_GAP.split(header.strip()))
+    rows, at = 0, line_end + 1
+    while rows < _TABLE_ROWS and at < len(text):
+        stop = text.find("\n", at)
+        line = text[at : len(text) if stop == -1 else stop].strip()
+        if not line:
+            break
+        cells = _CELL_GAP.split(line)
+        if len(cells) != width or cells[column] != "0":
+            return False
+        rows += 1
+        at = len(text) if stop == -1 else stop + 1
+    return rows > 0
+
+
+_CELL_GAP = re.compile(r"\s{2,}")
+_HEADER_CHARS = 1_000
