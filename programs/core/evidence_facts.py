@@ -123,7 +123,8 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
-    if usable:
+    # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
+    if any("  " in b.evidence_excerpt or "\t" in b.evidence_excerpt for b in usable):
         other_row = other_row_conflict(extract_mentions(claim.claim_text), cited_ok)
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))

@@ -103,11 +103,14 @@ def _detail(what: str, subject: str, shown: str) -> str:
 
 
 def _starts_a_row(flat: str, entity: str) -> bool:
-    """`entity` is alone in the first column of some table line of `flat`."""
+    """`entity` is alone in the first column of some table line of `flat` (whose lines start at the
+    left edge, as kubectl's do)."""
+    if not (flat.startswith(entity) or f"\n{entity}" in flat):
+        return False
     i = flat.find(entity)
     while i != -1:
         line_start = flat.rfind("\n", 0, i) + 1
-        if not flat[line_start:i].strip():
+        if line_start == i:
             line_end = flat.find("\n", i)
             columns = _COLUMNS.split(flat[line_start : line_end if line_end != -1 else len(flat)].strip())
             if len(columns) >= 3 and columns[0] == entity:

@@ -277,8 +277,10 @@ class CallEvidence:
 
     @_cached
     def request_letters(self) -> str:
-        """The letters and digits of the call's arguments, in order (what it asked for)."""
-        return _NOT_ALNUM.sub("", fold(json.dumps(self.call.arguments, ensure_ascii=False)))
+        """The letters and digits of what the call searched for: its string arguments other than the
+        subject it names ("query": "OOMKilled"), in order; "" when it names only a subject."""
+        searched = [v for k, v in self.call.arguments.items() if isinstance(v, str) and not _is_subject_key(str(k))]
+        return _NOT_ALNUM.sub("", fold(" ".join(searched))) if searched else ""
 
     def contains_token(self, token: str) -> bool:
         """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the
@@ -409,13 +411,15 @@ class TraceIndex:
         """The excerpt is only the call's own request, echoed back by an output that reports no match
         (`Search query: "OOMKilled" ... No matching log lines found`): what was searched for, not found.
         Spec §6: a text that is only in the arguments was never observed; its echo is not either."""
-        quoted = _NOT_ALNUM.sub("", fold(binding.evidence_excerpt))
-        if len(quoted) < 3:
-            return False
         calls = self.observed(binding.source_invocation_ids)
+        if not any(ev.request_letters for ev in calls):
+            return False  # nothing was searched for: most calls name only their subject
+        quoted = _NOT_ALNUM.sub("", fold(binding.evidence_excerpt))
+        if len(quoted) < 3 or not any(quoted in ev.request_letters for ev in calls):
+            return False
         excerpt = self._normalized(binding.evidence_excerpt)
         holding = [ev for ev in calls if ev.contains_excerpt(excerpt)]
-        return bool(holding) and all(ev.reports_no_match and quoted in ev.request_letters for ev in holding)
+        return bool(holding) and all(quoted in ev.request_letters and ev.reports_no_match for ev in holding)
 
     def excerpt_found(self, binding: EvidenceBinding) -> bool:
         """Spec §6 `evidence.excerpt`: the excerpt (at least 2 letters or digits) is in the output of
@@ -677,8 +681,10 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
     for ev in calls:  # a loop, not any(): this runs for every number of every claim
         if ev.has_literal_number(number):
             return True
-    evidence = [n for ev in calls for n in ev.numbers]
-    return matches_directly(number, evidence) or (derive and follows_by_arithmetic(number, evidence, sums))
+    for ev in calls:  # each output's numbers with the units it declares ("1315 秒" is not a series in ms)
+        if matches_directly(number, ev.numbers, ev._declared):
+            return True
+    return derive and follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums)
 
 
 @functools.lru_cache(maxsize=4096)

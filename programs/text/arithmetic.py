@@ -2,7 +2,8 @@
 
 Spec §7: "a number that neither appears in the tool outputs nor follows from them by simple
 arithmetic or unit conversion (e.g. 512Mi = 536870912 bytes, 10:05 to 10:15 = 10 minutes)".
-Values arrive in base units (bytes, seconds, ratio), so conversion is equality. One step of
+Values arrive in base units (bytes, seconds, ratio), so conversion is equality; a bare value may
+be in milliseconds for a claim in seconds, and a Kubernetes CPU quantity "500m" is 0.5 cores. One step of
 arithmetic is a difference, ratio or percentage of two evidence values, a sum of two values of the
 claimed kind that are each a real share of it, or a small whole multiple of a value with a unit
 ("3 x 512Mi"). Sums and products of arbitrary pairs are not allowed: over a few dozen numbers they
@@ -12,10 +13,12 @@ at most `MAX_QUANTITY` count (a 300-digit number is no quantity, and would be `i
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .tokens import NumberMention, is_quantity
+from .units import Reading, bare_agrees, claimed_unit, readings
 
 # Which evidence kinds may explain a claimed number of a kind.
 _COMPATIBLE: dict[str, frozenset[str]] = {
@@ -30,19 +33,45 @@ _ANY = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "plain", "count
 _UNIT_KINDS = frozenset({"bytes", "seconds", "req/s", "cores"})
 _MAX_MULTIPLIER = 64  # "3 x 512Mi": a whole count of replicas, pods, shards
 _MIN_SHARE = 0.01  # each addend of a sum is at least this share of it
+_WITH_UNIT = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
+_LEADING_DIGITS = re.compile(r"[-+]?[\d.,]*\d")
+_MILLICORES = re.compile(r"(\d+(?:\.\d+)?)\s?m")
 
 
 def tolerance(claimed: NumberMention) -> float:
-    """Half a unit of the claimed number's last written digit, in base units (plus float slack)."""
+    """Half a unit of the claimed number's last written digit, in base units (plus float slack).
+
+    An approximate number ("约 820 MiB") reaches here with the place of its last significant digit
+    as a negative `decimals` (-1 for "820"): "约 820 MiB" then holds 815-825 MiB, "约 70%" 65-75%.
+    """
     return 0.5 * 10 ** (-claimed.decimals) * claimed.factor + 1e-9 + 1e-9 * abs(claimed.value)
 
 
-def matches_directly(claimed: NumberMention, evidence: Sequence[NumberMention]) -> bool:
-    """Equal to an evidence number after unit conversion (within the claim's written precision)."""
+def is_approximate(claimed: NumberMention) -> bool:
+    """The claim marks the number as rounded (约 / 大约 / 左右 / ~): a field `approx` set by the
+    tokenizer, or a negative `decimals` (a rounding to tens or more)."""
+    return bool(getattr(claimed, "approx", False)) or claimed.decimals < 0
+
+
+def matches_directly(
+    claimed: NumberMention,
+    evidence: Sequence[NumberMention],
+    declared: Callable[[], frozenset[Reading]] | None = None,
+) -> bool:
+    """Equal to an evidence number after unit conversion (within the claim's written precision).
+
+    A bare evidence number written with the very digits of a claimed number with a unit ("1315" for
+    "1315 秒") counts only as far as the units its output declares allow (`units.bare_agrees`):
+    read as a plain number, any unit would pass ("1315 秒" from a series in ms). `declared` gives
+    the evidence's declared units (asked only then); without it such a number counts (the caller
+    does not know them, and the literal search does not see every bare number: "uptime:86400").
+    """
     if not is_quantity(claimed):
         return False
     tol = tolerance(claimed)
     kinds = _COMPATIBLE.get(claimed.kind, _ANY)
+    digits = written_digits(claimed) if claimed.kind in _WITH_UNIT else ""
+    bare_ok: bool | None = None  # may a bare number with the claim's digits carry its unit?
     for ev in evidence:
         if ev.kind not in kinds and claimed.kind not in ("plain", "count"):
             continue
@@ -50,12 +79,47 @@ def matches_directly(claimed: NumberMention, evidence: Sequence[NumberMention]) 
             if _clock_matches(claimed, ev):
                 return True
             continue
+        if digits and ev.kind == "plain" and (ev.text == digits or ev.text.replace(",", "") == digits):
+            if bare_ok is None:
+                bare_ok = _bare_may_carry(claimed, declared)
+            if not bare_ok:
+                continue
         if abs(ev.value - claimed.value) <= tol:
             return True
         # an unlabelled evidence number may be in the claim's base unit's usual sub-unit
         if ev.kind == "plain" and claimed.kind == "seconds" and abs(ev.value / 1000 - claimed.value) <= tol:
             return True
+    if claimed.kind in ("cores", "bytes"):
+        return _millicores_match(claimed, evidence, tol)
     return False
+
+
+def _millicores_match(claimed: NumberMention, evidence: Sequence[NumberMention], tol: float) -> bool:
+    """Kubernetes CPU "500m" (the tokenizer reads megabytes) is 0.5 cores, either way round."""
+    if claimed.kind == "cores":
+        cores = (_millicores(ev) for ev in evidence if ev.kind == "bytes")
+        return any(c is not None and abs(c - claimed.value) <= tol for c in cores)
+    milli = _millicores(claimed)
+    if milli is None:
+        return False
+    tol = 0.5 * 10 ** (-claimed.decimals) * 1e-3
+    return any(ev.kind == "cores" and abs(ev.value - milli) <= tol for ev in evidence)
+
+
+def _bare_may_carry(claimed: NumberMention, declared: Callable[[], frozenset[Reading]] | None) -> bool:
+    return declared is None or bare_agrees(readings(claimed_unit(claimed)), declared())
+
+
+def written_digits(number: NumberMention) -> str:
+    """The digits of a number as written, without unit nor thousands separators ("1315" of "1,315ms")."""
+    m = _LEADING_DIGITS.match(number.text)
+    return m.group(0).replace(",", "") if m else ""
+
+
+def _millicores(number: NumberMention) -> float | None:
+    """Cores of a Kubernetes CPU quantity written "500m" (which the tokenizer reads as megabytes)."""
+    m = _MILLICORES.fullmatch(number.text)
+    return float(m.group(1)) / 1000 if m else None
 
 
 def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMention], sums: bool = True) -> bool:
@@ -74,6 +138,10 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
         clocks = sorted({ev.value for ev in evidence if ev.kind == "clock"})
         if _difference_of(target, clocks, tol):
             return True
+        # a difference of bare values in the sub-unit ("低 675ms" from p99 1315 and 640, in ms)
+        bare = sorted({ev.value for ev in evidence if ev.kind == "plain" and is_quantity(ev)})
+        if _difference_of(target * 1000, bare, tol * 1000):
+            return True
     kinds = _COMPATIBLE.get(claimed.kind, _ANY) - {"clock"}
     usable = [ev.value for ev in evidence if ev.kind in kinds and is_quantity(ev)]
     values = sorted(set(usable))
@@ -81,7 +149,7 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
         return False
     repeated = frozenset(v for v in values if usable.count(v) > 1) if len(usable) > len(values) else frozenset()
     # a whole count is never a rounded quotient ("67 pods" is not 200 / 3): quotients must then be exact
-    whole = claimed.kind in ("plain", "count") and claimed.decimals == 0
+    whole = claimed.kind in ("plain", "count") and claimed.decimals == 0 and not is_approximate(claimed)
     quotient_tol = 1e-9 * abs(target) if whole else tol
     if _difference_of(target, values, tol) or _quotient_of(target, values, quotient_tol, repeated):
         return True

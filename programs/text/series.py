@@ -33,9 +33,33 @@ _LEADING_DIGITS = re.compile(r"\d+")
 _LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _CONVERTED_KINDS = frozenset({"bytes", "seconds", "ratio", "cores"})  # written digits may differ from the output
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
+# "14点10分", "8 点", "三点半" (an hour without minutes is a window of that hour)
+_CN_NUM = "零〇一二两三四五六七八九十"
+_CN_CLOCK = re.compile(
+    rf"(?<![\d.:{_CN_NUM}])(?P<h>[01]?\d|2[0-4]|[{_CN_NUM}]{{1,3}})\s*[点點](?![\d.]*\s*[%个])"
+    rf"(?:\s*(?:(?P<m>[0-5]?\d|[{_CN_NUM}]{{1,3}})\s*分|(?P<half>半)))?"
+)
+_CN_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
+_PM = ("下午", "晚上", "傍晚", "晚间", "夜里", "夜间", "深夜", "今晚")
+_MIDNIGHT = ("凌晨", "半夜")
+_DAY_PARTS = (*_PM, *_MIDNIGHT, "上午", "早上", "早晨", "清晨", "中午", "今天", "昨天", "当天", "在")
+# between a number and the time it happened at: "1315ms（14:10）", "升到 1315ms 的时间是 14:10",
+# "峰值为 1315ms，出现在 14:10"
+_BACK_REACH = 12  # characters: the longest connector, with spaces
+_BACK_LAST = frozenset("（(是为在于")  # how a connector ends
+_BACK_CONNECTOR = re.compile(
+    r"(?:[（(]|(?:的)?(?:时间|时刻|时间点)\s*(?:是|为)|[，,]?\s*(?:出现|发生|是)\s*(?:在|于))\s*$"
+)
+# "09:20 的 P99 较 09:15 ..." (the later time first) and "与 09:15 相比，09:20 ..." (the base first)
+_COMPARED_WITH = re.compile(r"(?:较|比|相比|相较于?|对比|比起|是)\s*$")
+_COMPARED_AFTER = re.compile(r"\s*(?:相比|比较|对比|相较)")
+_UP = re.compile(r"上涨|上升|升高|增长|增加|增多|提高|提升|升|涨|高|多|增")
+_DOWN = re.compile(r"下降|降低|减少|回落|下跌|降|跌|低|少|减")
+_TO = re.compile(r"[至到]|的\s*[\d.]+\s*%")
+_FRACTION = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)(?![\d.])")
 # after the time: a start, an end, a range or an approximation, not a point ("12:02 起", "15:00 到 15:12")
 _NOT_A_POINT_AFTER = re.compile(r"\s*(?:起|以来|之后|以后|后|开始|前|之前|以前|左右|前后|到|至|~|～|-|—|之间|期间)")
-_NOT_A_POINT_BEFORE = re.compile(r"(?:自|截至|直到|截止)\s*$|\d:\d\d(?::\d\d)?\s*(?:到|至|~|～|—|-)\s*$")
+_NOT_A_POINT_BEFORE = re.compile(r"(?:自|截至|直到|截止)\s*$|(?:\d:\d\d(?::\d\d)?|[点分半])\s*(?:到|至|~|～|—|-)\s*$")
 _CLAUSE_END = re.compile(r"[，。；;!?！？\n]|,(?!\d{3})")
 _TS_FIELDS = ("timestamp", "time", "ts", "t", "datetime", "date", "@timestamp")
 _VALUE_FIELDS = ("value", "v", "y", "val", "count", "avg", "mean")
@@ -112,19 +136,83 @@ def claimed_values_at_times(claim_text: str) -> tuple[tuple[int, int, NumberMent
     time; a time that starts, ends or bounds a range ("12:02 起", "15:00 到 15:12 之间") is skipped.
     """
     pairs: list[tuple[int, int, NumberMention]] = []
-    clocks = list(_CLOCK.finditer(claim_text))
-    for k, m in enumerate(clocks):
-        if _NOT_A_POINT_AFTER.match(claim_text, m.end()) or _NOT_A_POINT_BEFORE.search(claim_text, 0, m.start()):
+    clocks = _clock_spans(claim_text)
+    for k, (start, end, second, window) in enumerate(clocks):
+        if _NOT_A_POINT_AFTER.match(claim_text, end) or _NOT_A_POINT_BEFORE.search(claim_text, 0, start):
             continue
-        stop = clocks[k + 1].start() if k + 1 < len(clocks) else len(claim_text)
-        clause_end = _CLAUSE_END.search(claim_text, m.end(), stop)
-        segment = claim_text[m.end() : clause_end.start() if clause_end else stop]
-        numbers = [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
-        if not numbers:
+        since = clocks[k - 1][1] if k else 0
+        lo = max(since, start - _BACK_REACH)
+        back = (
+            _BACK_CONNECTOR.search(claim_text, lo, start) if claim_text[lo:start].rstrip()[-1:] in _BACK_LAST else None
+        )
+        numbers = _numbers(_clause_before(claim_text, since, back.start())) if back else []
+        if numbers:  # the time a number before it happened at
+            pairs.append((second, window, numbers[-1]))
             continue
-        second = int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
-        pairs.append((second, 1 if m["s"] else 60, numbers[0]))
+        stop = clocks[k + 1][0] if k + 1 < len(clocks) else len(claim_text)
+        clause_end = _CLAUSE_END.search(claim_text, end, stop)
+        numbers = _numbers(claim_text[end : clause_end.start() if clause_end else stop])
+        if numbers:
+            pairs.append((second, window, numbers[0]))
     return tuple(pairs)
+
+
+def _clause_before(text: str, start: int, end: int) -> str:
+    """`text[start:end]` from its last clause break on ("峰值为 1315ms，出现在 14:10" keeps the
+    figure: the comma is the connector's own; "重启 3 次，根因是在 14:10" does not)."""
+    breaks = list(_CLAUSE_END.finditer(text, start, end))
+    return text[breaks[-1].end() if breaks else start : end]
+
+
+def _numbers(segment: str) -> list[NumberMention]:
+    return [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
+
+
+def _clock_spans(text: str) -> list[tuple[int, int, int, int]]:
+    """(start, end, second of day, window in seconds) of each time of day the text names: "14:10",
+    "14:10:30", "14点10分", "下午 8 点" (20:00-20:59), "凌晨三点"."""
+    spans = [
+        (m.start(), m.end(), int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0), 1 if m["s"] else 60)
+        for m in _CLOCK.finditer(text)
+    ]
+    if "点" in text or "點" in text:
+        for m in _CN_CLOCK.finditer(text):
+            hour, minute = _cn_int(m["h"]), _cn_int(m["m"]) if m["m"] else (30 if m["half"] else None)
+            if hour is None or hour > 24 or (m["m"] and (minute is None or minute > 59)):
+                continue
+            before = text[max(0, m.start() - 4) : m.start()].rstrip()
+            if before.endswith(("第", "有")) or text.startswith(("：", ":"), m.end()):
+                continue  # "第 2 点", "原因有 3 点：" list points, not hours
+            if not m["h"].isdigit() and minute is None and not before.endswith(_DAY_PARTS):
+                continue  # "高了一点", "两点原因": a Chinese numeral is an hour only with a day part or minutes
+            hour = _with_day_part(before, hour)
+            window = 3600 if minute is None else 60
+            spans.append((m.start(), m.end(), hour % 24 * 3600 + (minute or 0) * 60, window))
+        spans.sort()
+    return spans
+
+
+def _cn_int(raw: str) -> int | None:
+    """An hour or minute in Arabic or Chinese digits ("14", "十四", "二十三", "两")."""
+    if raw.isdigit():
+        return int(raw)
+    if "十" in raw:
+        tens, _, ones = raw.partition("十")
+        t = _CN_DIGIT.get(tens, -1) if tens else 1
+        o = _CN_DIGIT.get(ones, -1) if ones else 0
+        return None if t < 0 or o < 0 else t * 10 + o
+    return _CN_DIGIT.get(raw) if len(raw) == 1 else None
+
+
+def _with_day_part(before: str, hour: int) -> int:
+    """下午 / 晚上 8 点 is 20:00; 中午 1 点 is 13:00; 凌晨 12 点 is 00:00."""
+    if before.endswith(_PM) and hour < 12:
+        return hour + 12
+    if before.endswith("中午") and hour < 6:
+        return hour + 12
+    if before.endswith(_MIDNIGHT) and hour == 12:
+        return 0
+    return hour
 
 
 def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> str | None:
@@ -159,6 +247,11 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
         at = [p for p in points if _at(p, second, window)]
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
+        change = _change_between(claim_text, second, number, series)
+        if isinstance(change, str):
+            return change
+        if change or _share_of_named(claim_text, number, at):
+            continue
         elsewhere = [p for p in points if not _at(p, second, window) and _carries(p, number)]
         if any(p.epoch and (p.second - second) % 3600 < window for p in elsewhere):
             continue  # an epoch series in another time zone may put it exactly there
@@ -178,6 +271,92 @@ def _derived_at(number: NumberMention, at: list[Point]) -> bool:
     values = [NumberMention(f"{v:g}", v, "plain", 0) for p in at for v in p.values]
     values += [n for p in at if p.line for n in p.numbers]
     return len(values) > 1 and follows_by_arithmetic(number, values)
+
+
+def _change_between(claim_text: str, second: int, number: NumberMention, series: list[Series]) -> bool | str | None:
+    """A number tied to one of two compared times ("14:20 较 14:15 下降了 51%", "比 14:15 低 675ms",
+    "14:20 是 14:15 的 49%", "与 14:15 相比，14:20 下降了 51%"): True when the change between the two
+    times in one cited series gives it, a detail when it does only in the other direction than the
+    claim says, else None."""
+    if "较" not in claim_text and "比" not in claim_text and "是" not in claim_text:  # the comparing words
+        return None
+    spans = _clock_spans(claim_text)
+    k = next((k for k in range(1, len(spans)) if spans[k][2] == second), 0)
+    if not k:
+        return None
+    between = claim_text[spans[k - 1][1] : spans[k][0]]
+    if _COMPARED_WITH.search(between) and not _CLAUSE_END.search(between):
+        (_, _, now, now_window), (_, number_from, base, base_window) = spans[k - 1], spans[k]
+    elif _COMPARED_AFTER.match(between):
+        (_, _, base, base_window), (_, number_from, now, now_window) = spans[k - 1], spans[k]
+    else:
+        return None
+    clause_end = _CLAUSE_END.search(claim_text, number_from)
+    wording = claim_text[number_from : clause_end.start() if clause_end else len(claim_text)]
+    up, down = _UP.search(wording), _DOWN.search(wording)
+    sign = 0 if not (up or down) else 1 if up and (not down or up.start() < down.start()) else -1
+    # "下降了 55%" is a relative change; "降至 45%" / "是 09:15 的 45%" a ratio of the two values
+    ratio = sign == 0 or _TO.search(wording) is not None
+    wrong = None
+    for s in series:
+        before = [p for p in s.points if p.values and _at(p, base, base_window)]
+        after = [p for p in s.points if p.values and _at(p, now, now_window)]
+        for b, a in ((b, a) for b in before for a in after):
+            for vb, va in zip(b.values, a.values, strict=False):
+                if not _is_change(number, vb, va, ratio):
+                    continue
+                if sign * (va - vb) >= 0 or (number.kind == "plain" and _close(number, va / vb if vb else math.nan)):
+                    return True
+                wrong = (vb, va)
+    if wrong is None:
+        return None
+    vb, va = wrong
+    return (
+        f"the cited series goes from {vb:g} at {_hhmm(base)} to {va:g} at {_hhmm(now)}, "
+        f"a {'fall' if va < vb else 'rise'}, not a {'rise' if sign > 0 else 'fall'} of {number.text}"
+    )
+
+
+def _is_change(number: NumberMention, vb: float, va: float, ratio: bool) -> bool:
+    """The claimed number is the difference, the relative change (a percentage: with `ratio`, the
+    ratio va / vb instead) or the multiple of vb -> va."""
+    if number.kind == "ratio" and vb:
+        if ratio:
+            return abs(va / vb - number.value) <= tolerance(number)
+        # a relative change, or a change in percentage points of a series in percent or in ratio
+        return abs(abs(va - vb) / abs(vb) - number.value) <= tolerance(number) or _close(number, abs(va - vb))
+    if number.kind == "plain" and vb and _close(number, va / vb):
+        return True
+    delta = abs(va - vb)
+    if _close(number, delta):
+        return True
+    if number.kind == "seconds":  # bare values in ms
+        return abs(delta / 1000 - number.value) <= tolerance(number)
+    return False
+
+
+def _close(number: NumberMention, x: float) -> bool:
+    """x is the claimed number, in its base unit or in the unit it is written in."""
+    if not math.isfinite(x):
+        return False
+    if abs(x - number.value) <= tolerance(number):
+        return True
+    written = number.value / number.factor if number.factor else number.value
+    return number.factor != 1 and abs(x - written) <= 0.5 * 10 ** (-number.decimals) + 1e-9 * abs(written)
+
+
+def _share_of_named(claim_text: str, number: NumberMention, at: list[Point]) -> bool:
+    """A share the claim spells out with a value at that time: "10:00 时使用率仅 24%（12/50）"."""
+    if number.kind != "ratio":
+        return False
+    named = [n.value for n in _numbers(claim_text) if n.kind in ("plain", "count") and n.value]
+    if "/" in claim_text:  # "（9/40）": the tokenizer keeps only the numerator
+        named += [float(m[2]) for m in _FRACTION.finditer(claim_text) if float(m[2])]
+    if not named:
+        return False
+    values = [v for p in at for v in p.values] + [n.value for p in at if p.line for n in p.numbers]
+    tol = tolerance(number)
+    return any(abs(v / b - number.value) <= tol for v in values for b in named)
 
 
 def _written_in(number: NumberMention, text: str, end: int | None = None) -> bool:

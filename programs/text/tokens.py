@@ -227,6 +227,7 @@ class NumberMention(NamedTuple):
     kind: str  # bytes / seconds / ratio / req/s / cores / count / plain / clock
     decimals: int  # precision as written, for rounding tolerance
     factor: float = 1.0  # base units per written unit (1024**2 for "Mi")
+    approx: bool = False  # the claim marks it approximate (约 / 左右 / ~); decimals then count its significant digits
 
     @property
     def is_soft(self) -> bool:
@@ -269,8 +270,37 @@ def _extract_mentions(text: str) -> Mentions:
         else:
             mention = number_from_match(m)
             if mention is not None:
+                if _is_approximate(text, m.start(), m.end()):
+                    mention = approximate(mention)
                 numbers.append(mention)
     return Mentions(tuple(entities), tuple(numbers))
+
+
+_APPROX_BEFORE = re.compile(r"(?:约|大约|大概|(?<!最)近|将近|接近|约为|差不多|~|～|≈)\s*(?:是|为)?\s*$")
+_APPROX_AFTER = re.compile(r"\s*(?:左右|上下|出头)")
+
+
+def _is_approximate(text: str, start: int, end: int) -> bool:
+    """约 / 大约 / ~ right before, 左右 / 上下 right after, or "约是 X 的 N 倍" (the 约 of the clause)."""
+    if _APPROX_BEFORE.search(text, max(0, start - 4), start) or _APPROX_AFTER.match(text, end):
+        return True
+    if not _TIMES_AFTER.match(text, end):
+        return False
+    clause = max(text.rfind(c, 0, start) for c in "，。；;,")
+    return _APPROX_WORD.search(text, clause + 1, start) is not None
+
+
+_TIMES_AFTER = re.compile(r"\s*倍")
+_APPROX_WORD = re.compile(r"约|大概|差不多")
+
+
+def approximate(number: NumberMention) -> NumberMention:
+    """An approximate number: a whole number's trailing zeros are not significant ("约 820" is 815-825)."""
+    whole = re.match(r"[-+]?(\d+)(?![.\d])", number.text)
+    decimals = number.decimals
+    if whole and number.decimals == 0 and whole.group(1).strip("0"):
+        decimals = -(len(whole.group(1)) - len(whole.group(1).rstrip("0")))
+    return number._replace(decimals=decimals, approx=True)
 
 
 def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:

@@ -7,7 +7,9 @@ same digits in another unit are another number). Three cases for an occurrence i
 - no unit follows, but the output declares the unit of its bare numbers ("# unit: seconds",
   a "1M-blocks" column, a "p99_ms" / "avail_bytes" key, a "(ms)" header): a declaration of the
   claim's kind must agree with the claim's unit;
-- nothing is declared for that kind: the bare number may carry the claim's unit.
+- nothing is declared for that kind: the bare number may carry the claim's unit, unless the output
+  declares one unit for all its numbers ("unit: ms", JSON `"unit": "MiB"`, "单位：秒") of another kind:
+  a series in ms does not hold "1315 秒" nor "640%".
 Some written units are ambiguous ("m": minutes, megabytes or millicores): any reading agrees.
 """
 
@@ -33,17 +35,24 @@ _AMBIGUOUS: dict[str, tuple[Reading, ...]] = {
 _UNIT_AFTER = re.compile(r"[ \t]?(" + UNIT_PATTERN + r")(?![a-z0-9_])", re.IGNORECASE)
 _LEADING = re.compile(r"[-+]?[\d.,]+")
 _DECLARED_UNIT = (
-    r"(ms|us|μs|seconds?|secs?|minutes?|mins?|hours?|days?|bytes?|[kmgt]i?b|kib|mib|gib|tib|percent|bps|[kmg]bps)"
+    r"(ms|us|μs|seconds?|secs?|minutes?|mins?|hours?|days?|bytes?|[kmgt]i?b|kib|mib|gib|tib|percent|pct|%|bps|[kmg]bps"
+    r"|毫秒|秒|分钟|小时|字节)"
 )
+# group 1: a unit for all the output's numbers ("unit: ms", `"unit": "ms"`, "单位：秒"); group 2: for a
+# field or column ("p99_ms", "(ms)"); group 3: a df block size
 _DECLARATIONS = re.compile(
-    r"(?:\bunits?\s*[:=]\s*[\"']?|单位\s*[:：=]?\s*|[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
+    r"(?:\bunits?[\"']?\s*[:=]\s*[\"']?|单位\s*[:：=]?\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
+    r"|(?:[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
     r"|\b1([kmgt])-blocks\b",
 )
+# A declaration of a unit for all the numbers of an output is kept as a reading of this kind prefix.
+_WHOLE = "all:"
+_ALIASES = {"pct": "percent"}
 # Where a declaration may start, each found by a pattern with a literal prefix (which the engine
 # scans for in C), with the offset of the start: at a "unit" / "单位", at a bracket before a unit's
 # first letter, one character before a "_" before one, two characters before "-blocks" (the first
 # letters are those of `_DECLARED_UNIT`).
-_UNIT_START = "[mμushdbkgtp]"
+_UNIT_START = "[mμushdbkgtp%毫秒分小字]"
 _DECLARATION_ANCHORS = (
     (re.compile("unit"), 0),
     (re.compile("单位"), 0),
@@ -85,7 +94,11 @@ def declared_units(text: str) -> frozenset[Reading]:
     """Units an output declares for its bare numbers (see the module notes)."""
     found: set[Reading] = set()
     for m in _declarations(text):
-        found |= readings(m.group(1) or f"{m.group(2)}b")
+        if m.group(1):
+            units = readings(_ALIASES.get(m.group(1), m.group(1)))
+            found |= units | {(_WHOLE + kind, scale) for kind, scale in units}
+        else:
+            found |= readings(_ALIASES.get(m.group(2), m.group(2)) if m.group(2) else f"{m.group(3)}b")
     return frozenset(found)
 
 
@@ -123,6 +136,14 @@ def occurrence_agrees(number: NumberMention, text: str, end: int, declared: Call
     if written:
         found = readings(written)
         return not found or bool(claimed & found)
+    return bare_agrees(claimed, declared())
+
+
+def bare_agrees(claimed: frozenset[Reading], declared: frozenset[Reading]) -> bool:
+    """A bare number of an output that declares `declared` may carry a claimed unit read `claimed`."""
     kinds = {k for k, _ in claimed}
-    declared_here = {r for r in declared() if r[0] in kinds}
-    return not declared_here or bool(claimed & declared_here)
+    declared_here = {r for r in declared if r[0] in kinds}
+    if declared_here:
+        return bool(claimed & declared_here)
+    # nothing of the claim's kind: the bare number is in the unit declared for all numbers, if any
+    return not any(kind.startswith(_WHOLE) for kind, _ in declared)
