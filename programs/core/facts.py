@@ -1,9 +1,13 @@
 """Legacy `facts_checked` (seed 001, spec §1 and §9).
 
 For a valid contract: one item per claim (mapped from its claim check), then the extra answer
-facts: assertive sentences of `user_facing_answer` (not advice, not hedged) that name an entity or
-number no claim contains, or that assert content (a cause, an event, a state: glossary concepts)
-that no claim carries. They are classified by the trace and can only lower a verdict.
+facts: what sentences of `user_facing_answer` assert (their clauses no hedge or advice governs,
+`wording.clause_stances`) that names an entity or number no critical claim contains, that asserts
+content (a cause, an event, a state: glossary concepts) that no critical claim carries, or that
+denies an event or state a critical claim reports ("并没有发生 OOMKilled": `contradicted`). A
+background claim backs nothing in the answer (spec §6 backs its entities only where the answer
+hedges them), so what only a background claim says is classified by the trace like any other
+content. They are classified by the trace and can only lower a verdict.
 For unparseable output: the natural-language fallback over `executor_final_answer`, recorded for
 audit only (it can never support a verdict). Output that looks like the contract's JSON gives its
 claim texts, summary and answer sentences rather than its JSON lines.
@@ -21,7 +25,13 @@ from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evid
 from ..text.negation import NEGATABLE
 from ..text.normalize import contains_token, fold_lines
 from ..text.tokens import Mentions, extract_mentions
-from ..text.wording import is_assertion, search_causal, split_sentences
+from ..text.wording import (
+    assertive_text,
+    quick_search,
+    search_causal,
+    search_hedged,
+    split_sentences,
+)
 from .evidence_facts import glossary_view
 from .trace_index import TraceIndex, literal_number_in
 
@@ -56,6 +66,21 @@ _JSON_DEBRIS = re.compile(r'["{}\[\]]')
 _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
+_CLAUSE = re.compile(r"[，,；;。]")
+_NEGATOR = re.compile(r"[不没未无非]|\b(?:no|not|never|without|none|zero|cannot|false)\b|n't", re.IGNORECASE)
+# An answer denies that something happened or exists ("并没有发生 OOMKilled", "不存在 OOM 问题", "no sign
+# of"): only such a denial is held against the claims. A negated attribute or a moment ("没有健康的上游",
+# "08:00 时还没有积压") says too little about what the claims report.
+_DENIED_EVENT = "(?:再次|再|曾|有)?(?:出现|发生|发现|看到|检测到|观察到|记录到|存在)"
+_DENYING = ("并没有", "没有", "从未", "并未", "未曾", "未", "没", "并不", "不")
+_search_denial = quick_search(  # each alternative opens with a literal: the scan skips ahead in C
+    re.compile(
+        "|".join(f"{negator}{_DENIED_EVENT}" for negator in _DENYING)
+        + r"|并非|\bno (?:sign|evidence|occurrence)s? of\b|\bdid not (?:occur|happen)\b"
+        + r"|\bnever (?:occurred|happened)\b",
+        re.IGNORECASE,
+    )
+)
 
 
 def legacy_class(verification: str) -> LegacyClassification:
@@ -77,17 +102,24 @@ def claim_facts(contract: ExecutorContract, checks: list[ClaimCheck]) -> list[Fa
 
 
 def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[FactCheck]:
-    """Assertive answer sentences that name or assert something no claim carries, classified by the trace."""
-    # each claim's text and excerpts, a line each (an empty line for a claim without bindings)
-    parts = [t for c in contract.claims for t in (c.claim_text, *([b.evidence_excerpt for b in c.evidence_bindings]
-                                                                 or [""]))]
+    """What answer sentences assert that no critical claim carries, classified by the trace."""
+    critical = contract.critical_claims
+    # each critical claim's text and excerpts, a line each (an empty line for a claim without bindings)
+    parts = [t for c in critical for t in (c.claim_text, *([b.evidence_excerpt for b in c.evidence_bindings] or [""]))]
     claims_text = "\n".join(parts)
     claims_flat = fold_lines(parts)  # = fold(claims_text), from the parts other stages folded
     claims_view = EvidenceView(claims_flat, folded=True)
+    critical_texts = [c.claim_text for c in critical]
     outputs: list[EvidenceView] | None = None
     facts = []
-    for sentence in split_sentences(contract.user_facing_answer):
-        if not is_assertion(sentence):
+    for whole in split_sentences(contract.user_facing_answer):
+        sentence = assertive_text(whole)
+        if not sentence:
+            continue
+        if _search_denial(sentence) and _denied_but_claimed(sentence, critical_texts):
+            facts.append(
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
             continue
         mentions = extract_mentions(sentence)
         new_entities = [e for e in mentions.entities if not contains_token(claims_flat, e)]
@@ -117,6 +149,37 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             FactCheck(fact=sentence, classification=classification, claim_id=None, source="user_facing_answer")
         )
     return facts
+
+
+def _denied_but_claimed(sentence: str, claim_texts: list[str]) -> str | None:
+    """A concept the sentence denies (not hedged) that a critical claim reports in a clause without
+    a negator or a hedge, and that no claim mentions in a clause with one, or None.
+
+    "并没有发生 OOMKilled" beside a claim that the container was OOMKilled: the answer contradicts its
+    own claims. A claim clause holding a negator anywhere ("日志中没有出现 No space left on device
+    错误") is read as not reporting its concepts, so a negation the glossary's narrow window misses
+    there does not make a conflict.
+    """
+    analysis = claim_analysis(sentence)
+    denied = {
+        cid
+        for i in analysis.negated
+        if i not in analysis.hedged
+        for cid in analysis.mentions[i].concept_ids
+        if cid in NEGATABLE
+    }
+    if not denied:
+        return None
+    reported: set[str] = set()
+    doubted: set[str] = set()
+    for text in claim_texts:
+        for clause in _CLAUSE.split(text):
+            ids = {cid for m in claim_analysis(clause).mentions for cid in m.concept_ids} & denied
+            if ids:
+                doubtful = _NEGATOR.search(clause) is not None or search_hedged(clause) is not None
+                (doubted if doubtful else reported).update(ids)
+    hit = (denied & reported) - doubted
+    return min(hit) if hit else None
 
 
 def asserted_new_concepts(sentence: str, claims_text: str | EvidenceView) -> list[str]:
@@ -191,8 +254,9 @@ def fallback_facts(final_answer: str | None, index: TraceIndex) -> list[FactChec
     if not final_answer or not final_answer.strip():
         return []
     facts = []
-    for sentence in fallback_sentences(final_answer):
-        if not is_assertion(sentence) or len(sentence) < 4:
+    for whole in fallback_sentences(final_answer):
+        sentence = assertive_text(whole)
+        if len(sentence) < 4:
             continue
         facts.append(
             FactCheck(

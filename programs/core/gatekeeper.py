@@ -23,8 +23,8 @@ from groundcheck.signatures.models import (
 )
 
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
-from ..text.tokens import extract_mentions
-from ..text.wording import search_hedged, split_sentences
+from ..text.tokens import Mentions, extract_mentions
+from ..text.wording import HEDGE, clause_stances, split_sentences
 from .parse import ParsedOutput
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in
 
@@ -241,11 +241,12 @@ def check_answer_language(ctx: GateContext) -> list[Finding]:
 
 
 def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
-    """Entities and numbers of the answer that nothing backs, sentence by sentence (spec §6).
+    """Entities and numbers of the answer that nothing backs, clause by clause (spec §6).
 
     Backed: found in a critical claim, an action or missing_info, or in the tool outputs (a number
     also when it follows from them). Found only in a hypothesis or a background claim: backed only
-    in a sentence that hedges it. A look-alike identifier no output holds is never backed.
+    in a clause that a hedge governs (`wording.clause_stances`: "X 已宕机，可能是 Y" hedges Y, not X).
+    A look-alike identifier no output holds is never backed.
     """
     answer = ctx.contract.user_facing_answer
     every_call = list(ctx.index.calls)
@@ -261,23 +262,37 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
         out.append(_finding("answer.unbacked_entity", None, detail))
 
     for sentence in split_sentences(answer):
-        hedged = bool(search_hedged(sentence))
         mentions = extract_mentions(sentence)
+        hedged: Mentions | None = None  # what the sentence's hedged clauses name, read when needed
         for entity in mentions.entities:
-            if contains_token(ctx.backing_flat, entity) or (hedged and contains_token(ctx.hedged_flat, entity)):
+            if contains_token(ctx.backing_flat, entity):
                 continue
+            only_hedged = contains_token(ctx.hedged_flat, entity)
+            if only_hedged:
+                hedged = hedged or _hedged_mentions(sentence)
+                if entity in hedged.entities:
+                    continue
             if ctx.index.token_location(entity, every_call) == "nowhere":
-                report(entity, contains_token(ctx.hedged_flat, entity))
+                report(entity, only_hedged)
         for number in mentions.numbers:
             if literal_number_in(ctx.backing_flat, number):
                 continue
-            if hedged and literal_number_in(ctx.hedged_flat, number):
-                continue
+            only_hedged = literal_number_in(ctx.hedged_flat, number)
+            if only_hedged:
+                hedged = hedged or _hedged_mentions(sentence)
+                if number in hedged.numbers:
+                    continue
             if not ctx.index.number_anywhere(number):
-                report(number.text, literal_number_in(ctx.hedged_flat, number))
+                report(number.text, only_hedged)
     for token in ctx.index.spoofed_tokens(answer):
         report(token, False)
     return out
+
+
+def _hedged_mentions(sentence: str) -> Mentions:
+    """The entities and numbers of the sentence's clauses that a hedge governs."""
+    hedged = "\n".join(clause for clause, stance in clause_stances(sentence) if stance == HEDGE)
+    return extract_mentions(hedged) if hedged else Mentions((), ())
 
 
 _CHECKS: tuple[Callable[[GateContext], list[Finding]], ...] = (

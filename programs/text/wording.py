@@ -9,6 +9,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from .session_memo import memoised
+
 CAUSAL = re.compile(
     r"原因|导致|因为|由于|引起|引发|造成|根因|所以|因此|致使|所致|有关"
     r"|caused by|because|due to|root cause|led to|result(?:ed)? (?:of|in)",
@@ -37,9 +39,27 @@ SCOPE = re.compile(
 TOTAL = re.compile(
     r"共|合计|总计|总共|累计|加起来|之和|总和|总数|总量|\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE
 )
+# A hedge words its clause as a possibility, an open question or unverified. Words that only look
+# like one are not: 尚未恢复 ("not recovered yet") states a fact, 不管是否 ("whether or not") concedes,
+# 还需扩容 recommends (advice, below); only 尚未验证 / 还需确认 / 是否… (asking) leave a clause open.
+_CHECK_WORDS = "确认|验证|证实|核实|查明|明确|确定|排查|定位"
+_STILL_NEEDS = rf"需要?(?:[^，。；,;]{{0,8}}?(?:{_CHECK_WORDS})|看|对比|结合|分析)"  # after 尚 / 仍 / 还
+_LACKS = "[^，。；,;]{0,12}?(?:记录|日志|数据|信息|指标|监控)"
+# Every alternative opens with a literal, so the scan skips ahead in C (a leading group would not).
 HEDGED = re.compile(
-    r"可能|也许|或许|推测|疑似|怀疑|尚需|待确认|未确认|不确定|猜测|是否|如需|有待|还需要?|尚未|还没有?查到|进一步确认"
-    r"|might|maybe|possibly|perhaps|likely|suspect",
+    r"可能|也许|或许|推测|推断|疑似|怀疑|猜测|猜想|假设|估计|预计|大概率|大概是|似乎|好像|看来|看起来|看上去|倾向于"
+    r"|不排除|不能排除|无法排除|初步判断|初步认为|应该是"
+    # what the user said ("您提到的 v2.3.1 发布") is quoted, not asserted
+    r"|您提到|你提到|您问|你问|您说|你说|用户提到"
+    rf"|尚{_STILL_NEEDS}|仍{_STILL_NEEDS}|还{_STILL_NEEDS}"
+    rf"|尚未(?:{_CHECK_WORDS})|有待|待(?:进一步)?(?:{_CHECK_WORDS})"
+    r"|未确认|未经?证实|未验证|不确定|无法(?:确认|判断|确定)|判断不了|难以(?:确认|判断|确定)"
+    r"|尚不(?:清楚|明确)|还不(?:清楚|明确)|仍不(?:清楚|明确)"
+    r"|证据不足|缺乏证据|没有证据|尚无定论|进一步确认|如需|还没有?查到"
+    # what the investigation lacks ("由于缺少发布记录，无法判断…") is missing_info, not an incident fact
+    rf"|缺少{_LACKS}|缺乏{_LACKS}|缺失{_LACKS}|暂无{_LACKS}|无法获取{_LACKS}|未能获取{_LACKS}|拿不到{_LACKS}"
+    r"|是(?<!不管是)(?<!无论是)(?<!不论是)(?:否|不是)"
+    r"|might|maybe|possibly|perhaps|likely|suspect|unclear|unverified|unconfirmed",
     re.IGNORECASE,
 )
 # Advice recommends an action; "请求" (request) or "需要 3 秒" (takes 3 s) recommend nothing (spec §9).
@@ -48,11 +68,12 @@ _ACTIONS = (
     "|观察|留意|验证|分析|优化|限流|降级|切换|增加|减少|配置|开启|关闭|替换|更新|续期|通知|上报"
     "|查询|导出|抓取|采集|收集"
 )
-ADVICE = re.compile(
-    r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好|下一步"
+_NEEDS = ("需要", "需", "有必要", "亟需")
+ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
+    r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步"
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
-    rf"|(?:需要|需|有必要|亟需)(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS})"
-    r"|\b(?:should|recommend(?:ed|s)?|consider|try to|please (?:check|verify|confirm|review))\b",
+    + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS})" for need in _NEEDS)
+    + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
     re.IGNORECASE,
 )
 GENERAL_KNOWLEDGE = re.compile(
@@ -70,8 +91,110 @@ def split_sentences(text: str) -> list[str]:
 
 
 def is_assertion(sentence: str) -> bool:
-    """A sentence that states something as fact: not advice, not hedged."""
-    return not (search_hedged(sentence) or search_advice(sentence))
+    """A sentence that states something as fact in some clause no hedge or advice governs."""
+    return bool(assertive_text(sentence))
+
+
+ASSERTED, HEDGE, ADVISED = "asserted", "hedged", "advice"
+# A clause ends at a comma or a colon ("1,000", "10:05" and "Reason:OOMKilled" stay whole).
+_CLAUSE_END = re.compile(r"(?<=[，：])|(?<=[,:])(?=\s)")
+# A clause that opens with one of these carries on the statement before it ("可能是 X，导致 Y").
+_CONTINUES = re.compile(
+    r"\s*(?:并且|并(?![发非])|以及|及|然后|再|或者|或是|或|从而|进而|继而|导致|引发|造成|使得|致使|以便|以免"
+    r"|(?:and|or|then|which|leading|causing|so that)\b)",
+    re.IGNORECASE,
+)
+# After advice, a clause in the imperative goes on advising ("建议查看日志，确认原因后再处理", "必要时把 limit
+# 提高到 1Gi"); "检查发现 X" reports what a check found.
+_IMPERATIVE = re.compile(
+    rf"\s*(?:必要时|如有必要|如果需要|如仍|视情况|(?:之后|随后|同时|然后|再|先)?(?:{_ACTIONS})(?!发现|显示|结果|到)|把|将)"
+)
+_BARE_LIMIT = 4  # letters left in a clause without its marker, at most, for it to be only the marker
+_LETTER = re.compile(r"\w")
+# a clause that opens with a question ("是否需要回滚还需确认") asks its own; "无法判断是否有关" qualifies
+_ASKS = re.compile(r"\s*(?:至于|那么)?(?:是否|是不是)")
+
+
+def clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
+    """The clauses of a sentence, each with what it does: `asserted`, `hedged` or `advice`.
+
+    A hedge or an advice word governs its own clause, not the whole sentence: in "请检查数据库，其连接池
+    已经耗尽" and "建议回滚，因为刚发布了新版本" the second clause still asserts (spec §9: a sentence is
+    advice only where it recommends an action). A clause governed too:
+    - one that carries on a hedged or advised statement ("可能是 X，导致 Y", "建议扩容，并回滚"), or that
+      goes on advising in the imperative ("建议查看日志，确认原因后再处理");
+    - after a clause that is only a marker and a colon ("一个猜想是：X", "建议：…"), or a leading hedge
+      ("推测，X"): every clause after it;
+    - before a clause that is only a hedge ("X，尚未验证", "是不是 X，目前无法确认"): that statement
+      (the clause before and the clauses it carries on from). A clause that asks or advises
+      ("是否需要回滚还需确认") qualifies nothing around it.
+
+    Example:
+        >>> clause_stances("请检查数据库，其连接池已经耗尽")
+        (('请检查数据库，', 'advice'), ('其连接池已经耗尽', 'asserted'))
+    """
+    if not (search_hedged(sentence) or search_advice(sentence)):
+        return ((sentence, ASSERTED),)
+    return memoised("clause_stances", sentence, _clause_stances)  # the Gatekeeper may read it again
+
+
+def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
+    clauses = [c for c in _CLAUSE_END.split(sentence) if c]
+    stances: list[str] = []
+    advising = False  # the clause before recommends an action (a hedged "建议确认是否…" does too)
+    lead: str | None = None  # the stance a bare leading marker passes on to what follows it
+    colon_lead = False  # a colon's lead governs the rest of the sentence, a comma's the next statement
+    for i, clause in enumerate(clauses):
+        hedge, advice = search_hedged(clause), search_advice(clause)
+        stance = HEDGE if hedge else ADVISED if advice else ASSERTED
+        inherited = lead
+        if not colon_lead:
+            lead = None
+        if stance == ASSERTED:
+            if i and stances[-1] != ASSERTED and _CONTINUES.match(clause):
+                stance = stances[-1]
+            elif advising and _IMPERATIVE.match(clause):
+                stance = ADVISED
+            elif inherited is not None:
+                stance = inherited
+            stances.append(stance)
+            advising = stance == ADVISED or (advising and stance != ASSERTED)
+            continue
+        stances.append(stance)
+        # "建议检查 X，并确认是否…，同时关注告警": a hedged step of the advice goes on advising
+        advising = advice is not None or (advising and bool(_CONTINUES.match(clause) or _IMPERATIVE.match(clause)))
+        colon = clause.rstrip().endswith(("：", ":"))
+        if not colon and (not hedge or advice or _ASKS.match(clause)):
+            continue  # a question or advice of its own qualifies nothing around it
+        if not _only_markers(clause):
+            continue
+        if colon:
+            lead, colon_lead = stance, True
+        elif i == 0:
+            lead, colon_lead = stance, False  # "推测，X"
+        else:
+            # "X，尚未验证": the qualifier hedges the statement before it
+            j = i - 1
+            while True:
+                stances[j] = HEDGE
+                if j == 0 or not _CONTINUES.match(clauses[j]):
+                    break
+                j -= 1
+    return tuple(zip(clauses, stances, strict=True))
+
+
+def _only_markers(clause: str) -> bool:
+    """The clause says little besides hedge or advice words ("目前无法确认", "一个猜想是：")."""
+    rest = ADVICE.sub("", HEDGED.sub("", clause))
+    return len(_LETTER.findall(rest)) <= _BARE_LIMIT
+
+
+def assertive_text(sentence: str) -> str:
+    """What a sentence asserts: its clauses no hedge or advice governs, joined ("" for none)."""
+    stances = clause_stances(sentence)
+    if len(stances) == 1:
+        return sentence if stances[0][1] == ASSERTED else ""
+    return "".join(c for c, stance in stances if stance == ASSERTED).strip().rstrip("，,：:")
 
 
 # Non-ASCII characters that a case-insensitive pattern matches to an ASCII letter, or whose lower case
