@@ -420,3 +420,29 @@ def test_a_measure_stated_rounded_is_carried_by_its_value():
         assert "uncovered_concepts" not in facts_of(honest)[1], written
     attack = session("数据库调用耗时约 40 秒", "query completed in 10.01 seconds", output)
     assert verify_session(attack).verdict != "PASS"
+
+
+def test_the_plain_mention_pattern_matches_the_full_one_where_no_date_or_duration_can_be():
+    from groundcheck.evals.datasets import load_dataset
+    from groundcheck.programs.text import tokens
+
+    texts = []
+    for s in load_dataset("adversarial").sessions + load_dataset("synthetic-test").sessions:
+        raw = s["executor_final_answer"] if isinstance(s, dict) else s.executor_final_answer
+        try:
+            contract = json.loads(raw or "")
+        except ValueError:
+            continue
+        if isinstance(contract, dict):
+            texts += [c.get("claim_text", "") for c in contract.get("claims", []) if isinstance(c, dict)]
+            texts.append(str(contract.get("user_facing_answer", "")))
+    texts += ["等待 8000ms，活跃连接 23", "v1.2.3 at 10.0.0.1:8080 ERR_TIMEOUT 40P01 2026-11-28T14:03", "/api/v1 5m 12s"]
+    checked = 0
+    for text in texts:
+        if tokens._DATE_OR_DURATION_CUE.search(text):
+            continue
+        full = [(m.span(), m.lastgroup) for m in tokens._MENTION.finditer(text)]
+        plain = [(m.span(), m.lastgroup) for m in tokens._MENTION_PLAIN.finditer(text)]
+        assert full == plain, text
+        checked += 1
+    assert checked >= 200

@@ -23,6 +23,7 @@ from .trace_index import CallEvidence, literal_number_in
 _COLUMNS = re.compile(r"\s{2,}|\t")
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
+_ROW_STARTS = 64  # lines starting with a claim's entity read before giving up
 
 
 def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | None:
@@ -104,18 +105,19 @@ def _detail(what: str, subject: str, shown: str) -> str:
 
 def _starts_a_row(flat: str, entity: str) -> bool:
     """`entity` is alone in the first column of some table line of `flat` (whose lines start at the
-    left edge, as kubectl's do)."""
-    if not (flat.startswith(entity) or f"\n{entity}" in flat):
-        return False
-    i = flat.find(entity)
-    while i != -1:
-        line_start = flat.rfind("\n", 0, i) + 1
-        if line_start == i:
-            line_end = flat.find("\n", i)
-            columns = _COLUMNS.split(flat[line_start : line_end if line_end != -1 else len(flat)].strip())
-            if len(columns) >= 3 and columns[0] == entity:
-                return True
-        i = flat.find(entity, i + 1)
+    left edge, as kubectl's do). At most `_ROW_STARTS` line starts are read: a huge log costs little."""
+    needle = f"\n{entity}"
+    i = 0 if flat.startswith(entity) else flat.find(needle) + 1
+    for _ in range(_ROW_STARTS):
+        if i == 0 and not flat.startswith(entity):
+            return False  # no (further) line starts with it
+        line_end = flat.find("\n", i)
+        columns = _COLUMNS.split(flat[i : line_end if line_end != -1 else len(flat)].strip())
+        if len(columns) >= 3 and columns[0] == entity:
+            return True
+        i = flat.find(needle, i) + 1
+        if i == 0:
+            return False
     return False
 
 

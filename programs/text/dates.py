@@ -32,15 +32,16 @@ _MONTHS = {
     for name in names
 }
 _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
-# every form an output writes a day in (folded text: lower case, full-width digits as ASCII)
-_OUTPUT_DATE = re.compile(
-    r"(?<!\d)(?P<y1>\d{4})[-/.](?P<m1>\d{1,2})[-/.](?P<d1>\d{1,2})(?!\d)"
-    r"|(?<!\d)(?:(?P<y2>\d{4})\s?年\s?)?(?P<m2>\d{1,2})\s?月\s?(?P<d2>\d{1,2})\s?[日号]"
-    rf"|\b(?P<mn3>{_MONTH_NAME})\.?\s+(?P<d3>\d{{1,2}})(?!\d)(?:(?:,?\s+|\s+\d\d:\d\d(?::\d\d)?\s+(?:[a-z]{{3,4}}\s+)?)"
-    r"(?P<y3>\d{4})(?!\d))?"
-    rf"|(?<!\d)(?P<d4>\d{{1,2}})[\s-](?P<mn4>{_MONTH_NAME})\b\.?(?:[\s-](?P<y4>\d{{4}})(?!\d))?"
+# every form an output writes a day in (folded text: lower case, full-width digits as ASCII); each
+# form is searched only where it can be, so a large output without dates costs one quick scan
+_ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
+_CN_DATE = re.compile(r"(?<!\d)(?:(?P<y>\d{4})\s?年\s?)?(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?[日号]")
+_MONTH_FIRST = re.compile(
+    rf"\b(?P<mn>{_MONTH_NAME})\.?\s+(?P<d>\d{{1,2}})(?!\d)"
+    r"(?:(?:,?\s+|\s+\d\d:\d\d(?::\d\d)?\s+(?:[a-z]{3,4}\s+)?)(?P<y>\d{4})(?!\d))?"
 )
-_DATE_CUES = ("-", "/", ".", "月", *_MONTHS)
+_DAY_FIRST = re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})[\s-](?P<mn>{_MONTH_NAME})\b\.?(?:[\s-](?P<y>\d{{4}})(?!\d))?")
+_MONTH_ABBREVIATIONS = tuple(name for name in _MONTHS if len(name) == 3)
 
 
 class Day(NamedTuple):
@@ -50,13 +51,10 @@ class Day(NamedTuple):
 
 
 def claim_day(token: str) -> Day | None:
-    """The day a claim's date entity names ("11月29日", "2026/11/29", "2026-11-29 10:05"), or None."""
-    m = _CLAIM_DATE.fullmatch(token) or _CLAIM_DATE.match(token)
+    """The day a claim's date entity names ("11月29日", "2026/11/29"), or None."""
+    m = _CLAIM_DATE.fullmatch(token)
     if m is None:
-        m = _OUTPUT_DATE.match(token)
-        if m is None or m["y1"] is None:
-            return None
-        return _valid(m["y1"], m["m1"], m["d1"])
+        return None
     digits = re.findall(r"\d+", m.group(0))
     if len(digits) == 2:
         return _valid(None, digits[0], digits[1])
@@ -69,23 +67,21 @@ def is_claim_date(token: str) -> bool:
 
 
 def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
-    """The days an output writes, in any form (at most `limit` occurrences are read)."""
-    if not any(cue in folded for cue in _DATE_CUES):
-        return frozenset()
+    """The days an output writes, in any form (at most `limit` occurrences of each form are read)."""
+    forms: list[re.Pattern[str]] = [_ISO_DATE]
+    if "月" in folded:
+        forms.append(_CN_DATE)
+    if any(name in folded for name in _MONTH_ABBREVIATIONS):
+        forms += [_MONTH_FIRST, _DAY_FIRST]
     found: set[Day] = set()
-    for n, m in enumerate(_OUTPUT_DATE.finditer(folded)):
-        if n >= limit:
-            break
-        if m["y1"] is not None:
-            day = _valid(m["y1"], m["m1"], m["d1"])
-        elif m["m2"] is not None:
-            day = _valid(m["y2"], m["m2"], m["d2"])
-        elif m["mn3"] is not None:
-            day = _valid(m["y3"], str(_MONTHS[m["mn3"]]), m["d3"])
-        else:
-            day = _valid(m["y4"], str(_MONTHS[m["mn4"]]), m["d4"])
-        if day is not None:
-            found.add(day)
+    for form in forms:
+        for n, m in enumerate(form.finditer(folded)):
+            if n >= limit:
+                break
+            month = m["m"] if "m" in m.re.groupindex else str(_MONTHS[m["mn"]])
+            day = _valid(m["y"], month, m["d"])
+            if day is not None:
+                found.add(day)
     return frozenset(found)
 
 

@@ -175,19 +175,34 @@ _NAMING_WORDS = ("port", "pid", "id", "errno", "code", "status", "version", "lin
 MAX_QUANTITY = 1e15
 # One pass over a short text; at a position, earlier alternatives win (entities before numbers).
 _MEMO_CHARS = 4096  # longer texts are not kept in the session memo
-_MENTION = re.compile(
+
+def _mention_pattern(dates_and_durations: bool) -> re.Pattern[str]:
     # dispatch on the first character, so CJK text and most positions are rejected in one step
     # (the leading class is every first character of the alternatives: one test where none starts).
     # Every letter alternative needs a word edge before it, every digit one a non-digit: tested once
     # up front (a word edge; no ASCII digit, the weakest of the digit tests), a position inside a word
     # or a number is rejected before the alternatives are tried
-    r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])\b(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
-    r"|(?=[0-9+\-])(?<![0-9])(?:(?P<date_entity>" + CLAIM_DATE + ")"
-    r"|(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
-    r"|(?P<duration>" + _LATIN_DURATION + "|" + _CHINESE_DURATION + ")"
-    r"|(?P<clock>" + _CLOCK.pattern + r")|(?P<cnhour>" + _CHINESE_HOUR.pattern + r")|" + _NUMBER.pattern + ")"
-    r"|(?P<path_entity>" + _PATH_ENTITY + "))"
-)
+    extra = (
+        r"(?P<date_entity>" + CLAIM_DATE + ")|"
+        if dates_and_durations
+        else ""
+    )
+    durations = r"|(?P<duration>" + _LATIN_DURATION + "|" + _CHINESE_DURATION + ")" if dates_and_durations else ""
+    return re.compile(
+        r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])\b(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
+        r"|(?=[0-9+\-])(?<![0-9])(?:" + extra
+        + r"(?P<digit_entity>" + "|".join(f"(?:{p})" for p in _DIGIT_ENTITIES) + ")"
+        + durations
+        + r"|(?P<clock>" + _CLOCK.pattern + r")|(?P<cnhour>" + _CHINESE_HOUR.pattern + r")|" + _NUMBER.pattern + ")"
+        r"|(?P<path_entity>" + _PATH_ENTITY + "))"
+    )
+
+
+# The date and duration alternatives are tried only in a text that may hold one: every other text
+# (most claims) is scanned by the shorter pattern, which matches the same there.
+_MENTION = _mention_pattern(dates_and_durations=True)
+_MENTION_PLAIN = _mention_pattern(dates_and_durations=False)
+_DATE_OR_DURATION_CUE = re.compile(r"[月/天时钟分秒]|\d[dhm]\d")
 
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
@@ -250,7 +265,9 @@ def _extract_mentions(text: str) -> Mentions:
     entities: list[str] = []
     numbers: list[NumberMention] = []
     text = digits_for_numerals(_halfwidth(text))
-    for m in _MENTION.finditer(text):
+    pattern = _MENTION if _DATE_OR_DURATION_CUE.search(text) else _MENTION_PLAIN
+    approx_cue = _APPROX_CUE.search(text) is not None
+    for m in pattern.finditer(text):
         kind = m.lastgroup  # the outermost named group that matched ("num" / "unit" for a number)
         if kind in _ENTITY_GROUPS:
             token = fold(m.group(0)).strip(".:")
@@ -270,13 +287,14 @@ def _extract_mentions(text: str) -> Mentions:
         else:
             mention = number_from_match(m)
             if mention is not None:
-                if _is_approximate(text, m.start(), m.end()):
+                if approx_cue and _is_approximate(text, m.start(), m.end()):
                     mention = approximate(mention)
                 numbers.append(mention)
     return Mentions(tuple(entities), tuple(numbers))
 
 
 _APPROX_BEFORE = re.compile(r"(?:约|大约|大概|(?<!最)近|将近|接近|约为|差不多|~|～|≈)\s*(?:是|为)?\s*$")
+_APPROX_CUE = re.compile(r"[约近差概~～≈左上出倍]")  # a character every approximation marker holds
 _APPROX_AFTER = re.compile(r"\s*(?:左右|上下|出头)")
 
 
