@@ -434,9 +434,10 @@ def test_the_plain_mention_pattern_matches_the_full_one_where_no_date_or_duratio
         except ValueError:
             continue
         if isinstance(contract, dict):
-            texts += [c.get("claim_text", "") for c in contract.get("claims", []) if isinstance(c, dict)]
+            claims = contract.get("claims", [])
+            texts += [c.get("claim_text", "") for c in claims if isinstance(c, dict)]
             texts.append(str(contract.get("user_facing_answer", "")))
-    texts += ["等待 8000ms，活跃连接 23", "v1.2.3 at 10.0.0.1:8080 ERR_TIMEOUT 40P01 2026-11-28T14:03", "/api/v1 5m 12s"]
+    texts += ["等待 8000ms，活跃连接 23", "v1.2.3 at 10.0.0.1:8080 ERR_TIMEOUT 40P01 2026-11-28T14:03"]
     checked = 0
     for text in texts:
         if tokens._DATE_OR_DURATION_CUE.search(text):
@@ -446,3 +447,66 @@ def test_the_plain_mention_pattern_matches_the_full_one_where_no_date_or_duratio
         assert full == plain, text
         checked += 1
     assert checked >= 200
+
+
+# --- an outcome its own quote contradicts; a rise or fall its own figures contradict -------------------
+
+ROLLOUT = (
+    "2026-11-30T09:12:03Z INFO  deploy-controller rollout inventory-service to v2.14.0 started (replicas=6)\n"
+    "2026-11-30T09:14:41Z ERROR deploy-controller rollout inventory-service v2.14.0 failed: readiness probe failed\n"
+    "2026-11-30T09:17:10Z INFO  deploy-controller rollback inventory-service to v2.13.2 succeeded, 6/6 pods ready"
+)
+FAILED_LINE = "rollout inventory-service v2.14.0 failed: readiness probe failed"
+SUCCEEDED_LINE = "rollback inventory-service to v2.13.2 succeeded, 6/6 pods ready"
+
+
+@pytest.mark.parametrize(
+    ("attack", "excerpt", "honest"),
+    [
+        ("inventory-service 发布 v2.14.0 成功", FAILED_LINE, "inventory-service 发布 v2.14.0 失败，就绪探针未通过"),
+        ("inventory-service v2.14.0 发布后服务已恢复", FAILED_LINE, "inventory-service v2.14.0 发布失败"),
+        ("inventory-service 回滚到 v2.13.2 失败", SUCCEEDED_LINE, "inventory-service 回滚到 v2.13.2 成功"),
+    ],
+)
+def test_an_outcome_its_own_quote_contradicts(attack, excerpt, honest):
+    s = session(attack, excerpt, ROLLOUT)
+    assert "opposite_outcome" in facts_of(s)[1]
+    assert check(s) == "contradicted"
+    assert replay_all_direct(s) == "PASS"  # soft: a model may read the quote otherwise
+    assert "opposite_outcome" not in facts_of(session(honest, excerpt, ROLLOUT))[1]
+
+
+def test_a_mixed_outcome_is_not_an_opposite():
+    s = session("inventory-service 发布 v2.14.0 失败后回滚成功", f"{FAILED_LINE}", ROLLOUT)
+    assert "opposite_outcome" not in facts_of(s)[1]
+
+
+P99 = json.dumps({"metric": "p99_ms", "unit": "ms", "points": [["14:05", 196], ["14:10", 1240], ["14:15", 1315],
+                                                              ["14:20", 640]]})
+
+
+@pytest.mark.parametrize(
+    ("attack", "honest"),
+    [
+        ("order-service 的 P99 从 14:05 的 196ms 下降到 14:10 的 1240ms",
+         "order-service 的 P99 从 14:05 的 196ms 上升到 14:10 的 1240ms"),
+        ("order-service 的 P99 14:15 为 1315ms，14:20 继续升高到 640ms",
+         "order-service 的 P99 14:15 为 1315ms，14:20 回落到 640ms"),
+    ],
+)
+def test_a_rise_or_fall_its_own_figures_contradict(attack, honest):
+    s = session(attack, '["14:10", 1240]', P99)
+    assert "direction" in facts_of(s)[1]  # soft; over a series the value-at-time floor may decide it too
+    assert verify_session(s).verdict == "REJECT"
+    assert "direction" not in facts_of(session(honest, '["14:10", 1240]', P99))[1]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["错误数从 120 增加到 4800，延迟也升至 3.2s", "CPU 从 95% 降到 40%，内存从 70% 升到 90%", "从 100 增加了 50",
+     "内存从 2GiB 增加到 2048MiB", "QPS 达到 12000 后回落到 8000"],
+)
+def test_changes_that_agree_with_their_figures(text):
+    from groundcheck.programs.core.lexical_judgements import direction_conflict
+
+    assert direction_conflict(text) is None

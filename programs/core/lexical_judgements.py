@@ -13,12 +13,12 @@ from dataclasses import dataclass
 
 from groundcheck.signatures.models import Claim, EvidenceBinding
 
-from ..text.arithmetic import matches_directly
+from ..text.arithmetic import matches_directly, tolerance
 from ..text.content_words import content_words, word_in
-from ..text.glossary import Coverage, EvidenceView, concept_coverage, coverage_class, evidence_view
-from ..text.negation import denied_antonym, negation_conflict
+from ..text.glossary import Coverage, EvidenceView, claim_analysis, concept_coverage, coverage_class, evidence_view
+from ..text.negation import denied_antonym, negation_conflict, reports
 from ..text.normalize import fold
-from ..text.tokens import extract_mentions, iter_numbers
+from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from ..text.wording import (
     search_causal,
     search_certain,
@@ -30,6 +30,20 @@ from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
 _MIN_WORD_COVERAGE = 0.5
+# A rise or a fall to a figure: the verb with 到 / 至 names the value reached ("上升了 20%" names an amount).
+_DIRECTION = re.compile(
+    r"(?:(?P<up>上升|升高|上涨|增加|增长|飙升|攀升|提高|提升|回升|走高|涨|升|增)"
+    r"|(?P<down>下降|降低|下跌|减少|回落|缩减|走低|降|跌|减))(?:到|至)"
+)
+_DIRECTION_CUE = re.compile(r"[升涨增提降跌减落][到至]|[高长加升低降少落][到至]")
+_SENTENCE_END = re.compile(r"[。；;!?！？\n]")
+# Outcomes and the outcomes that exclude them, for `_opposite_outcome`.
+_OPPOSED: dict[str, tuple[str, ...]] = {
+    "success": ("failed", "crash"),
+    "recovery": ("failed", "crash", "unhealthy"),
+    "healthy": ("unhealthy", "crash"),
+    "failed": ("success",),
+}
 _CLAUSE_END = re.compile(r"[，。；,;！？!?]")
 # Measures a claim may name beside their value: the value, found in the output, carries them.
 MEASURED_BY: dict[str, frozenset[str]] = {
@@ -93,6 +107,13 @@ def judge_wording(
         found.append(SoftJudgement("uncovered_words", "reasonable_inference", detail))
     if usable:
         found.extend(_meaning(claim, views))
+        opposite = _opposite_outcome(text, usable)
+        if opposite:
+            found.append(SoftJudgement("opposite_outcome", "contradicted", opposite))
+    if _DIRECTION_CUE.search(text):
+        turned = direction_conflict(text)
+        if turned:
+            found.append(SoftJudgement("direction", "contradicted", turned))
     excerpts = " ".join(b.evidence_excerpt for b in usable)
     if (
         claim.support_level == "direct"
@@ -138,6 +159,55 @@ def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
         found.append(SoftJudgement("uncovered_concepts", lowered, f"it names {names}, which the cited output does "
                                    "not carry in either language"))
     return found
+
+
+def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | None:
+    """The claim states an outcome (成功 / 已恢复 / 健康 / 失败) its own quotes report the opposite of,
+    and not the outcome itself ("发布成功" quoting "rollout ... failed: readiness probe failed")."""
+    analysis = claim_analysis(claim_text)
+    named = {
+        cid
+        for i, m in enumerate(analysis.mentions)
+        if i not in analysis.negated and i not in analysis.hedged
+        for cid in m.concept_ids
+        if cid in _OPPOSED
+    }
+    if not named:
+        return None
+    quoted = evidence_view(" ".join(b.evidence_excerpt for b in usable))
+    for cid in sorted(named):
+        if named.intersection(_OPPOSED[cid]) or quoted.carries(cid):
+            continue  # a mixed outcome ("重试后成功，之前失败"), or the quote states it
+        for other in _OPPOSED[cid]:
+            term = reports(quoted, other)
+            if term:
+                return f"it says {cid!r}, which its own quote contradicts ({term!r})"
+    return None
+
+
+def direction_conflict(claim_text: str) -> str | None:
+    """A rise or a fall the claim's own figures contradict: "从 196ms 下降到 1240ms", "1315ms，14:20
+    继续升高到 640ms". The figure after 升到 / 降至 ... is compared with the last one of its kind before it
+    in the sentence; "上升了 20%" (an amount of change) is not read."""
+    text, numbers = numbers_with_places(claim_text)
+    for verb in _DIRECTION.finditer(text):
+        after = next((n for s, _, n in numbers if s >= verb.end() and n.kind != "clock"), None)
+        if after is None or _SENTENCE_END.search(text, verb.end(), _place(numbers, after)):
+            continue
+        sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, verb.start())), default=0)
+        before = [n for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
+        if not before or not (is_quantity(before[-1]) and is_quantity(after)):
+            continue
+        start, slack = before[-1], max(tolerance(before[-1]), tolerance(after))
+        rising = verb["up"] is not None
+        if (rising and after.value < start.value - slack) or (not rising and after.value > start.value + slack):
+            word = "rise" if rising else "fall"
+            return f"it words a {word} from {start.text} to {after.text}, which its own figures contradict"
+    return None
+
+
+def _place(numbers: list[tuple[int, int, NumberMention]], number: NumberMention) -> int:
+    return next(s for s, _, n in numbers if n is number)
 
 
 def _measured(concept_id: str, claim_text: str, views: list[EvidenceView]) -> bool:

@@ -34,7 +34,7 @@ from .glossary import (
     stands_alone,
 )
 
-__all__ = ["ANTONYMS", "NEGATABLE", "denied_antonym", "negated_spans", "negation_conflict"]
+__all__ = ["ANTONYMS", "NEGATABLE", "denied_antonym", "negated_spans", "negation_conflict", "reports"]
 
 # Concepts that an event or a state can be denied of (not components such as "database").
 NEGATABLE = frozenset(
@@ -378,6 +378,11 @@ def _polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str | No
             asserted = denied_antonym(view, concept_id)
         cached = view.extra[key] = (asserted, denied)
     return cached
+
+
+def reports(view: EvidenceView, concept_id: str) -> str | None:
+    """A term by which the text reports the concept (not only denies it: "no errors" reports none)."""
+    return _polarity(view, concept_id, full=False)[0] if view.carries(concept_id) else None
 
 
 def denied_antonym(view: EvidenceView, concept_id: str) -> str | None:

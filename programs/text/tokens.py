@@ -321,6 +321,30 @@ def approximate(number: NumberMention) -> NumberMention:
     return number._replace(decimals=decimals, approx=True)
 
 
+def numbers_with_places(text: str) -> tuple[str, list[tuple[int, int, NumberMention]]]:
+    """The text the mention pattern reads (numerals in digits, invisible characters gone) and each
+    number of it (clock times and durations included) with its place there: for checks that read a
+    number by the words around it."""
+    text = digits_for_numerals(_halfwidth(text))
+    pattern = _MENTION if _DATE_OR_DURATION_CUE.search(text) else _MENTION_PLAIN
+    found: list[tuple[int, int, NumberMention]] = []
+    for m in pattern.finditer(text):
+        kind = m.lastgroup
+        if kind in _ENTITY_GROUPS:
+            continue
+        if kind == "clock":
+            mention: NumberMention | None = _clock(fold(m.group(0)), m["h"], m["m"], m["s"])
+        elif kind == "cnhour":
+            mention = _clock(fold(m.group(0)), m["ch"], m["cm"], None)
+        elif kind == "duration":
+            mention = duration(fold(m.group(0)).replace(" ", ""))
+        else:
+            mention = number_from_match(m)
+        if mention is not None:
+            found.append((m.start(), m.end(), mention))
+    return text, found
+
+
 def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     """Every number (with unit) and clock time in an already folded evidence text, at most `limit`.
 
