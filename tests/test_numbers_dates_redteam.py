@@ -510,3 +510,40 @@ def test_changes_that_agree_with_their_figures(text):
     from groundcheck.programs.core.lexical_judgements import direction_conflict
 
     assert direction_conflict(text) is None
+
+
+# --- peaks and troughs ---------------------------------------------------------------------------------
+
+TWO_SERIES = [
+    json.dumps({"metric": "p99_ms", "unit": "ms", "points": [["14:10", 1240], ["14:15", 1315], ["14:20", 640]]}),
+    json.dumps({"metric": "requests", "points": [["14:10", 5200], ["14:15", 8400], ["14:20", 3000]]}),
+]
+
+
+@pytest.mark.parametrize(
+    ("attack", "honest"),
+    [
+        ("order-service 的 P99 最高只有 640ms", "order-service 的 P99 最高为 1315ms"),
+        ("order-service 的 P99 峰值为 1240ms", "order-service 的 P99 峰值为 1315ms"),
+        ("order-service 的 P99 最低为 1240ms", "order-service 的 P99 最低为 640ms"),
+    ],
+)
+def test_a_peak_or_trough_must_be_the_series_extreme(attack, honest):
+    from groundcheck.programs.core.extremes import extreme_conflict
+    from groundcheck.programs.text.series import parse_series
+
+    series = [parse_series(o) for o in TWO_SERIES]
+    assert extreme_conflict(attack, series)
+    assert extreme_conflict(honest, series) is None  # the other series' larger values are not its peak
+    s = session(attack, '["14:15", 1315]', TWO_SERIES[0])
+    assert "not_extreme" in facts_of(s)[1] and check(s) == "contradicted"
+    assert replay_all_direct(s) == "PASS"  # soft
+
+
+def test_a_peak_in_another_unit_or_an_identifier_is_left_alone():
+    from groundcheck.programs.core.extremes import extreme_conflict
+    from groundcheck.programs.text.series import parse_series
+
+    series = [parse_series(TWO_SERIES[0])]
+    assert extreme_conflict("P99 峰值约 1.3 秒", series) is None
+    assert extreme_conflict("max_connections 为 640", series) is None

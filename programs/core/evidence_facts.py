@@ -14,6 +14,7 @@ Computed once per verification, in claim order; claims that share an id keep sep
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
@@ -24,6 +25,7 @@ from ..text.query_meaning import query_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
 from ..text.wording import search_total
+from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .table_rows import counted_rows, other_row_conflict
 from .trace_index import (
@@ -48,6 +50,7 @@ SUPPORT_RANK: dict[str, int] = {
 }
 
 
+_EXTREME_CUE = re.compile(r"峰值|最高|最大|最多|最低|最小|最少|peak|max|min", re.I)
 _MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied to add its query's meaning
 SPOILING_PROBLEMS = frozenset({"fabricated_reference", "excerpt_not_found"})
 
@@ -121,6 +124,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         at_time = value_at_time_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
+        if _EXTREME_CUE.search(claim.claim_text):
+            extreme = extreme_conflict(claim.claim_text, [ev.view("series", _series) for ev in cited_ok])
+            if extreme:
+                evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows

@@ -1,0 +1,55 @@
+"""Peak and trough: "峰值 / 最高 / 最大 X" must be the largest value of the cited series (最低 / 最小: the
+smallest).
+
+"P99 最高只有 640ms" over a series whose points are 1240, 1315 and 640 names a value the output holds,
+but not its maximum. A soft judgement (spec §8: which series and which window a sentence means is a
+reading, a model may overrule it); the rules backend reads it as `contradicted`. Only a figure that is
+itself one of the series' values is compared (so a converted unit, "1.3 秒" for 1315 ms, is left alone).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from ..text.series import Series
+from ..text.tokens import NumberMention, numbers_with_places
+
+_EXTREME = re.compile(
+    r"(?P<max>峰值|最高|最大|最多|\bpeak\b|\bmax(?:imum)?\b)|(?P<min>最低|最小|最少|\bmin(?:imum)?\b)", re.I
+)
+_REACH = 8  # characters between the word and its figure ("峰值达到 1315ms", "最高只有 640ms")
+
+
+def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
+    """The first peak or trough the claim names that the cited series contradict, as a detail."""
+    if not _EXTREME.search(claim_text):
+        return None
+    columns = [values for s in series if len(values := [v for p in s.points for v in p.values]) >= 2]
+    if not columns:
+        return None
+    text, numbers = numbers_with_places(claim_text)
+    for word in _EXTREME.finditer(text):
+        figure = next((n for start, _, n in numbers if word.end() <= start <= word.end() + _REACH), None)
+        if figure is None or figure.kind == "clock":
+            continue
+        written, slack = _written(figure), _slack(figure)
+        holding = [values for values in columns if any(abs(v - written) <= slack for v in values)]
+        if not holding:
+            continue  # not one of a series' values as written: another unit or another series
+        extreme = max if word["max"] else min
+        if any(abs(extreme(values) - written) <= slack for values in holding):
+            continue  # it is the peak (trough) of a series that holds it
+        reached = extreme(holding[0])
+        if word["max"]:
+            return f"it gives {figure.text} as the peak, but the cited series reaches {reached:g}"
+        return f"it gives {figure.text} as the lowest, but the cited series falls to {reached:g}"
+    return None
+
+
+def _written(number: NumberMention) -> float:
+    return number.value / number.factor if number.factor else number.value
+
+
+def _slack(number: NumberMention) -> float:
+    return 0.5 * 10 ** (-max(number.decimals, 0)) + 1e-9
