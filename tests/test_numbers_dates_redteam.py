@@ -547,3 +547,51 @@ def test_a_peak_in_another_unit_or_an_identifier_is_left_alone():
     series = [parse_series(TWO_SERIES[0])]
     assert extreme_conflict("P99 峰值约 1.3 秒", series) is None
     assert extreme_conflict("max_connections 为 640", series) is None
+
+
+# --- where the evidence comes from; what a call lists; words of kubelet and the scheduler ---------------
+
+ENV_LOG = "2026-11-30T08:01:02Z ERROR startup failed: environment variable DEPLOY_ENV is not defined"
+
+
+@pytest.mark.parametrize("source", ["容器日志显示", "pod 的日志显示", "kubelet 事件显示"])
+def test_a_source_named_before_the_finding_asserts_nothing(source):
+    s = session(f"{source}环境变量 DEPLOY_ENV 未定义", "environment variable DEPLOY_ENV is not defined", ENV_LOG)
+    assert "uncovered_concepts" not in facts_of(s)[1]
+    quote = "environment variable DEPLOY_ENV is not defined"
+    attack = session("容器内存溢出，环境变量 DEPLOY_ENV 未定义", quote, ENV_LOG)
+    assert "uncovered_concepts" in facts_of(attack)[1]  # 容器 named as a finding, not a source
+
+
+def test_what_a_call_lists_carries_its_rows_kind():
+    top = "NAME                     CPU(cores)   MEMORY(bytes)\nkube-proxy-6xk2p         1m           12Mi\n"
+    honest = session("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
+                     tool="kubectl_top_pods")
+    assert "uncovered_concepts" not in facts_of(honest)[1]
+    other = session("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
+                    tool="kubectl_top_nodes")
+    assert "uncovered_concepts" in facts_of(other)[1]
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "excerpt", "output"),
+    [
+        ("kubelet 正在回退重启失败的容器 main", "Back-off restarting failed container main",
+         "Warning  BackOff  3m (x12 over 10m)  kubelet  Back-off restarting failed container main"),
+        ("node-1 根分区的磁盘使用率为 92%", "/dev/vda1        40G   37G  3.2G  92% /",
+         "Filesystem      Size  Used Avail Use% Mounted on\n/dev/vda1        40G   37G  3.2G  92% /"),
+        ("节点内存压力导致 report-job-7xk2p 被驱逐", "The node was low on resource: memory",
+         "Status: Failed\nReason: Evicted\nMessage: The node was low on resource: memory. report-job-7xk2p"),
+    ],
+)
+def test_kubelet_and_df_wording_carries_its_concept(claim_text, excerpt, output):
+    assert "uncovered_concepts" not in facts_of(session(claim_text, excerpt, output))[1]
+
+
+def test_the_scheduler_states_its_reason():
+    output = "Warning  FailedScheduling  2m  default-scheduler  0/3 nodes are available: 3 Insufficient memory."
+    reason = "0/3 nodes are available: 3 Insufficient memory."
+    s = session("ml-train-0 无法调度，原因是 3 个节点内存都不够", reason, output)
+    assert "causal_as_direct" not in facts_of(s)[1]
+    bare = session("ml-train-0 无法调度，原因是 3 个节点内存都不够", "FailedScheduling", output)
+    assert "causal_as_direct" in facts_of(bare)[1]  # the quote must be the one that gives the reason

@@ -250,8 +250,12 @@ def glossary_view(ev: CallEvidence) -> EvidenceView:
 
 
 def _glossary_view(ev: CallEvidence) -> EvidenceView:
-    meaning = query_meaning(ev.call.arguments) if len(ev.flat) <= _MAX_VIEW_WITH_QUERY else ""
-    return EvidenceView(f"{ev.flat}\n{meaning}" if meaning else ev.flat)
+    # what the call lists ("kubectl_get_pods": pods) and what its query measures name the output's rows
+    # and values, as a header would
+    if len(ev.flat) > _MAX_VIEW_WITH_QUERY:
+        return EvidenceView(ev.flat)
+    meaning = query_meaning(ev.call.arguments)
+    return EvidenceView(f"{ev.flat}\n{ev.call.tool_name}\n{meaning}")
 
 
 def _series(ev: CallEvidence) -> Series:

@@ -237,7 +237,9 @@ def concept_coverage(
     # the concept ids of each counted mention, by the concept it is reported by (its first)
     by_concept: dict[str, list[tuple[int, tuple[str, ...]]]] = {}
     for i, m in enumerate(analysis.mentions):
-        if i in analysis.negated or i in analysis.hedged or skipped.intersection(m.concept_ids):
+        if i in analysis.negated or i in analysis.hedged or i in analysis.sources:
+            continue
+        if skipped.intersection(m.concept_ids):
             continue
         by_concept.setdefault(m.concept_ids[0], []).append((i, m.concept_ids))
     named = list(by_concept)
@@ -317,12 +319,17 @@ def coverage_class(coverage: Coverage, support_level: str) -> str | None:
     return "overstated" if support_level == "direct" else None
 
 
+# "容器日志显示 ...", "pod 的事件里 ...": the term names where the quoted text comes from, not a finding
+_SOURCE_AFTER = re.compile(r"的?(?:日志|事件|输出|标准输出)")
+
+
 class ClaimAnalysis(NamedTuple):
     """A short text's concept mentions, which of them are negated, and which sit in hedged clauses."""
 
     mentions: tuple[ConceptMention, ...]
     negated: frozenset[int]
     hedged: frozenset[int]
+    sources: frozenset[int] = frozenset()  # name where the evidence comes from ("容器日志显示"), assert nothing
 
 
 @lru_cache(maxsize=4096)
@@ -336,7 +343,8 @@ def claim_analysis(claim_text: str) -> ClaimAnalysis:
     if search_hedged(text):
         clauses = [m.span() for m in _CLAUSE.finditer(text) if search_hedged(m.group(0))]
         hedged = frozenset(i for i, m in enumerate(mentions) if any(a <= m.start < b for a, b in clauses))
-    return ClaimAnalysis(mentions, _negated_spans()(text, mentions), hedged)
+    sources = frozenset(i for i, m in enumerate(mentions) if _SOURCE_AFTER.match(text, m.end))
+    return ClaimAnalysis(mentions, _negated_spans()(text, mentions), hedged, sources)
 
 
 @lru_cache(maxsize=1)

@@ -21,7 +21,9 @@ CAUSAL = re.compile(
 # names a state, and "killed due to out of memory" reads a cause into it: HolmesGPT labels that overstated.)
 EVIDENCE_CAUSAL = re.compile(
     r"\btriggered\b|\bwhile\b|\bdue to\b|\bbecause\b|\bcaused by\b|\bresult(?:ed)? in\b"
-    r"|\b(?:failed|error|conflict|refused|denied|rejected|timed out|killed|exited|evicted)\s*[:(]",
+    r"|\b(?:failed|error|conflict|refused|denied|rejected|timed out|killed|exited|evicted)\s*[:(]"
+    # the scheduler's "0/3 nodes are available: 3 insufficient memory" gives its reason in the message
+    r"|\bnodes are available:\s*\S",
     re.IGNORECASE,
 )
 CERTAIN = re.compile(
