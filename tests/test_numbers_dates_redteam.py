@@ -595,3 +595,36 @@ def test_the_scheduler_states_its_reason():
     assert "causal_as_direct" not in facts_of(s)[1]
     bare = session("ml-train-0 无法调度，原因是 3 个节点内存都不够", "FailedScheduling", output)
     assert "causal_as_direct" in facts_of(bare)[1]  # the quote must be the one that gives the reason
+
+
+# --- what a claim denies need not be in any output; JSON zero fields deny ----------------------------------
+
+POD_STATUS = json.dumps({"pod": "inventory-7b9c-qwert", "oomKilledCount": 0, "evictions": 0, "status": "Running"})
+
+
+@pytest.mark.parametrize(
+    "claim_text",
+    [
+        "inventory-7b9c-qwert 没有发生过 OOMKilled",
+        "inventory-7b9c-qwert 的 OOMKilled 并没有发生",
+        "未见 ERR_TIMEOUT 报错",
+    ],
+)
+def test_an_identifier_the_claim_denies_need_not_be_in_an_output(claim_text):
+    s = session(claim_text, '"status": "Running"', POD_STATUS)
+    assert "absent_mention" not in facts_of(s)[0]
+    asserted = claim_text.replace("没有发生过", "发生过").replace("并没有发生", "已经发生").replace("未见", "出现")
+    attack = session(asserted, '"status": "Running"', POD_STATUS)
+    assert "absent_mention" in facts_of(attack)[0] or check(attack) == "contradicted"
+
+
+@pytest.mark.parametrize(
+    ("honest", "attack"),
+    [
+        ("inventory-7b9c-qwert 未被驱逐", "inventory-7b9c-qwert 被驱逐过"),
+        ("inventory-7b9c-qwert 没有发生 OOM", "inventory-7b9c-qwert 发生了 OOM"),
+    ],
+)
+def test_a_json_zero_field_denies(honest, attack):
+    assert check(session(honest, '"evictions": 0', POD_STATUS)) == "direct_observation"
+    assert check(session(attack, '"evictions": 0', POD_STATUS)) == "contradicted"

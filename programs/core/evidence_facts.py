@@ -21,6 +21,7 @@ from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, E
 
 from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
+from ..text.negation import denies_token
 from ..text.query_meaning import query_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
@@ -159,6 +160,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
     found.nowhere.extend(index.spoofed_tokens(text))  # a look-alike identifier no output holds
     for entity in mentions.entities:
         where = index.token_location(entity, cited)
+        if where == "nowhere" and denies_token(text, entity):
+            continue  # "没有发生 OOMKilled": what the claim denies need not be in any output
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
     sums = search_total(text) is not None

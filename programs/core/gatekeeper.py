@@ -22,6 +22,7 @@ from groundcheck.signatures.models import (
     item_text,
 )
 
+from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import HEDGE, clause_stances, split_sentences
@@ -272,7 +273,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
                 hedged = hedged or _hedged_mentions(sentence)
                 if entity in hedged.entities:
                     continue
-            if ctx.index.token_location(entity, every_call) == "nowhere":
+            if ctx.index.token_location(entity, every_call) == "nowhere" and not denies_token(sentence, entity):
                 report(entity, only_hedged)
         for number in mentions.numbers:
             if literal_number_in(ctx.backing_flat, number):

@@ -34,7 +34,16 @@ from .glossary import (
     stands_alone,
 )
 
-__all__ = ["ANTONYMS", "NEGATABLE", "denied_antonym", "negated_spans", "negation_conflict", "reports"]
+__all__ = [
+    "ANTONYMS",
+    "NEGATABLE",
+    "denied_antonym",
+    "denies_span",
+    "denies_token",
+    "negated_spans",
+    "negation_conflict",
+    "reports",
+]
 
 # Concepts that an event or a state can be denied of (not components such as "database").
 NEGATABLE = frozenset(
@@ -81,9 +90,10 @@ _EXISTENTIAL = re.compile(
 _ZERO_ANYWHERE = re.compile(r"(?:^|\s)0\s")
 _ZERO_BEFORE = re.compile(r"(?:^|\s)0\s+$")
 # "errors=0", "OOMKilled: false", "Replica_IO_Running: No": a key with a zero or false value denies it;
-# so does a zero after a key of up to three words ("Restart Count:  0", "error count = 0")
+# so does a zero after a key of up to three words ("Restart Count:  0", "error count = 0"), and a
+# JSON key's ("\"evictions\": 0", "\"oomKilled\": \"false\"")
 _ZERO_AFTER = re.compile(
-    r"[\w.\-]*(?:\s*[:=]\s*(?:0(?![\d.])|(?:false|no|none|off|disabled)(?![\w.\-]))"
+    r"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|no|none|off|disabled)(?![\w.\-]))"
     r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.]))"
 )
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
@@ -193,6 +203,28 @@ def _denied_after(text: str, m: ConceptMention) -> bool:
     if found is None:
         return False
     return "排除" not in found.group(0) or not _generic(m)
+
+
+def denies_span(text: str, start: int, end: int) -> bool:
+    """The (folded) text denies what it names at `text[start:end]`: a negator right before it in its
+    clause ("没有 OOMKilled"), a denial of occurrence whose clause holds it ("没有发现 OOMKilled 记录"),
+    or a denial right after it ("OOMKilled 并没有发生"). Something denied need not be in any output."""
+    if not (_may_negate(text) or _POST_NEG_CUE.search(text)):
+        return False
+    if _negated_before(text, start):
+        return True
+    for scope in _EXISTENTIAL.finditer(text, 0, start):
+        stop = _CLAUSE_BREAK.search(text, scope.end())
+        if start < (stop.start() if stop else len(text)):
+            return True
+    return _POST_NEG.match(text, end) is not None
+
+
+def denies_token(text: str, token: str) -> bool:
+    """The text denies the (folded) token it names ("没有 OOMKilled", "OOMKilled 并没有发生")."""
+    folded = compact(text)  # the form the negation patterns read (no white space beside CJK)
+    at = folded.find(token)
+    return at != -1 and denies_span(folded, at, at + len(token))
 
 
 def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceView]) -> str | None:
