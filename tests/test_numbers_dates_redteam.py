@@ -628,3 +628,36 @@ def test_an_identifier_the_claim_denies_need_not_be_in_an_output(claim_text):
 def test_a_json_zero_field_denies(honest, attack):
     assert check(session(honest, '"evictions": 0', POD_STATUS)) == "direct_observation"
     assert check(session(attack, '"evictions": 0', POD_STATUS)) == "contradicted"
+
+
+# --- more date forms; a row's subject in any column -----------------------------------------------------
+
+RFC_EVENT = "Events:\n  Normal  Pulled  kubelet  Sun, 29 Nov 2026 09:41:17 +0800  Successfully pulled image"
+
+
+@pytest.mark.parametrize(
+    ("honest", "attack"),
+    [
+        ("2026-11-29 09:41", "2026-11-28 09:41"),
+        ("11/29 09:41", "11/28 09:41"),
+        ("11-29 09:41", "11-27 09:41"),
+        ("2026.11.29", "2026.11.27"),
+    ],
+)
+def test_a_date_in_iso_slash_dash_or_dotted_form_is_compared_by_day(honest, attack):
+    quote = "Successfully pulled image"
+    assert verify_session(session(f"{honest} kubelet 成功拉取镜像", quote, RFC_EVENT)).verdict == "PASS"
+    assert "absent_mention" in facts_of(session(f"{attack} kubelet 成功拉取镜像", quote, RFC_EVENT))[0]
+
+
+HELM = (
+    "REVISION  UPDATED                    STATUS      CHART            APP VERSION\n"
+    "7         2026-11-28 22:13:05 +0800  superseded  checkout-1.4.0   v2.3.0\n"
+    "8         2026-11-29 09:41:17 +0800  deployed    checkout-1.4.1   v2.3.1"
+)
+
+
+def test_a_row_named_by_a_cell_in_any_column_keeps_its_own_values():
+    quote = "2026-11-29 09:41:17 +0800  deployed"
+    assert verify_session(session("v2.3.1 于 11-29 09:41 发布", quote, HELM)).verdict == "PASS"
+    _other_row("v2.3.1 于 11-28 22:13 发布", quote, HELM)

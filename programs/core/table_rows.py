@@ -7,7 +7,8 @@ or row a sentence means beyond doubt, a model may overrule it); the rules backen
 `contradicted` ("the tool outputs say otherwise", spec §7).
 
 Only a claim that names exactly one row's subject is read, and only tables: lines of three or more
-columns separated by runs of spaces or tabs, the subject alone in the first column.
+columns separated by runs of spaces or tabs, the subject a whole cell of its row (a pod name, a
+release version).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from .trace_index import CallEvidence, literal_number_in
 _COLUMNS = re.compile(r"\s{2,}|\t")
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
-_ROW_STARTS = 64  # lines starting with a claim's entity read before giving up
+_ROW_STARTS = 64  # occurrences of a claim's entity read before giving up
 
 
 def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | None:
@@ -35,13 +36,12 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | N
         cited: the claim's ok cited calls (each call's table is read once per session).
     """
     for ev in cited:
-        subjects = [e for e in mentions.entities if _starts_a_row(ev.flat, e)]
-        if len(subjects) != 1:
+        subject = _row_subject(ev.flat, mentions.entities)
+        if subject is None:
             continue
-        subject = subjects[0]
         table = ev.view("table_rows", _table)
-        own = [line for first, line in table if first == subject]
-        others = [line for first, line in table if first != subject]
+        own = [line for _, line in table if subject in _cells(line)]
+        others = [line for _, line in table if subject not in _cells(line)]
         if not own or not others:
             continue
         for number in mentions.numbers:
@@ -103,22 +103,33 @@ def _detail(what: str, subject: str, shown: str) -> str:
     return f"it gives {what!r} for {subject!r}, which the cited table shows on the row of {_first_column(shown)!r}"
 
 
-def _starts_a_row(flat: str, entity: str) -> bool:
-    """`entity` is alone in the first column of some table line of `flat` (whose lines start at the
-    left edge, as kubectl's do). At most `_ROW_STARTS` line starts are read: a huge log costs little."""
-    needle = f"\n{entity}"
-    i = 0 if flat.startswith(entity) else flat.find(needle) + 1
+def _cell_column(flat: str, entity: str) -> int | None:
+    """The column of the first table line of `flat` where `entity` is a whole cell (the columns apart
+    by runs of spaces or tabs), None when it is none. At most `_ROW_STARTS` occurrences are read."""
+    i = flat.find(entity)
     for _ in range(_ROW_STARTS):
-        if i == 0 and not flat.startswith(entity):
-            return False  # no (further) line starts with it
-        line_end = flat.find("\n", i)
-        columns = _COLUMNS.split(flat[i : line_end if line_end != -1 else len(flat)].strip())
-        if len(columns) >= 3 and columns[0] == entity:
-            return True
-        i = flat.find(needle, i) + 1
-        if i == 0:
-            return False
-    return False
+        if i == -1:
+            return None
+        end = i + len(entity)
+        left = i == 0 or flat[i - 1] in "\n\t" or flat[i - 2 : i] == "  "
+        right = end == len(flat) or flat[end] in "\n\t\r" or flat[end : end + 2] == "  "
+        if left and right:
+            line_start = flat.rfind("\n", 0, i) + 1
+            line_end = flat.find("\n", end)
+            cells = _cells(flat[line_start : line_end if line_end != -1 else len(flat)])
+            if len(cells) >= 3 and entity in cells:
+                return cells.index(entity)
+        i = flat.find(entity, i + 1)
+    return None
+
+
+def _row_subject(flat: str, entities: tuple[str, ...]) -> str | None:
+    """The one entity of the claim that names a row: a whole cell, the first column's if several are."""
+    cells = {e: col for e in entities if (col := _cell_column(flat, e)) is not None}
+    if len(cells) == 1:
+        return next(iter(cells))
+    keys = [e for e, col in cells.items() if col == 0]
+    return keys[0] if len(keys) == 1 else None
 
 
 def _table(ev: CallEvidence) -> list[tuple[str, str]]:
@@ -151,6 +162,10 @@ def _on_rows(number: NumberMention, rows: list[str], derive: bool) -> bool:
             return True
     values = [n for row in rows for n in iter_numbers(row, 200)]
     return matches_directly(number, values) or (derive and follows_by_arithmetic(number, values, sums=False))
+
+
+def _cells(line: str) -> list[str]:
+    return _COLUMNS.split(line.strip())
 
 
 def _first_column(row: str) -> str:

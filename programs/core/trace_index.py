@@ -30,7 +30,7 @@ from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, S
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.content_words import word_in
-from ..text.dates import Day, claim_day, day_written, days_in, is_claim_date
+from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.query_meaning import QUERY_KEYS
 from ..text.spoofing import mixed_script_tokens
@@ -290,7 +290,10 @@ class CallEvidence:
         if not is_claim_date(token):
             return False
         day = claim_day(token)
-        return day is not None and day_written(day, self.view("days", _days))
+        if day is None or not day_written(day, self.view("days", _days)):
+            return False
+        clock = claim_time(token)  # "2026-11-29 09:41" over "Sun, 29 Nov 2026 09:41:17 +0800"
+        return clock is None or self.flat.find(clock) != -1
 
     def has_literal_number(self, number: NumberMention) -> bool:
         """The number as written occurs in the output (`literal_number_in`), arguments excluded.

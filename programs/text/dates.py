@@ -17,8 +17,12 @@ from typing import NamedTuple
 CLAIM_DATE = (
     r"(?<!\d)(?:\d{4}\s?年\s?)?\d{1,2}\s?月\s?\d{1,2}\s?[日号](?!\d)"
     r"|(?<![\d/])\d{4}/\d{1,2}/\d{1,2}(?![\d/])"
+    r"|(?<![\d.])(?:19|20)\d{2}\.\d{1,2}\.\d{1,2}(?![\d.])"  # 2026.11.29 (a version has no year)
+    # "11/29 09:41", "11-29 09:41": a month and day only where a time of day follows
+    r"|(?<![\d/.\-])(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])(?=\s?\d{1,2}:\d{2}(?!\d))"
 )
 _CLAIM_DATE = re.compile(CLAIM_DATE)
+_MONTH_DAY = re.compile(r"\d{1,2}[/-]\d{1,2}")  # "11/29" as `tokens` keeps it (the time after it apart)
 
 _MONTHS = {
     name: i + 1
@@ -41,6 +45,7 @@ _MONTH_FIRST = re.compile(
     r"(?:(?:,?\s+|\s+\d\d:\d\d(?::\d\d)?\s+(?:[a-z]{3,4}\s+)?)(?P<y>\d{4})(?!\d))?"
 )
 _DAY_FIRST = re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})[\s-](?P<mn>{_MONTH_NAME})\b\.?(?:[\s-](?P<y>\d{{4}})(?!\d))?")
+_TIME_AFTER_DATE = re.compile(r"\d[tT ](?P<h>\d{1,2}):(?P<m>\d{2})")
 _MONTH_ABBREVIATIONS = tuple(name for name in _MONTHS if len(name) == 3)
 
 
@@ -51,8 +56,11 @@ class Day(NamedTuple):
 
 
 def claim_day(token: str) -> Day | None:
-    """The day a claim's date entity names ("11月29日", "2026/11/29"), or None."""
-    m = _CLAIM_DATE.fullmatch(token)
+    """The day a claim's date entity names ("11月29日", "2026/11/29", "2026-11-29 09:41"), or None."""
+    iso = _ISO_DATE.match(token)
+    if iso is not None and iso.start() == 0:
+        return _valid(iso["y"], iso["m"], iso["d"])
+    m = _CLAIM_DATE.fullmatch(token) or _MONTH_DAY.fullmatch(token)
     if m is None:
         return None
     digits = re.findall(r"\d+", m.group(0))
@@ -63,7 +71,13 @@ def claim_day(token: str) -> Day | None:
 
 def is_claim_date(token: str) -> bool:
     """A date entity whose day is compared by `days_in` rather than by its characters."""
-    return ("月" in token or "/" in token) and claim_day(token) is not None
+    return token[:1].isdigit() and any(c in token for c in "月/.-") and claim_day(token) is not None
+
+
+def claim_time(token: str) -> str | None:
+    """The time of day an ISO date entity adds ("2026-11-29 09:41" -> "09:41"), None when it has none."""
+    m = _TIME_AFTER_DATE.search(token)
+    return f"{int(m['h']):02d}:{m['m']}" if m else None
 
 
 def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:

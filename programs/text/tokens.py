@@ -202,7 +202,7 @@ def _mention_pattern(dates_and_durations: bool) -> re.Pattern[str]:
 # (most claims) is scanned by the shorter pattern, which matches the same there.
 _MENTION = _mention_pattern(dates_and_durations=True)
 _MENTION_PLAIN = _mention_pattern(dates_and_durations=False)
-_DATE_OR_DURATION_CUE = re.compile(r"[月/天时钟分秒]|\d[dhm]\d")
+_DATE_OR_DURATION_CUE = re.compile(r"[月/天时钟分秒]|\d[dhm]\d|\d-\d{1,2}\s?\d{1,2}:\d\d|\d{4}\.\d")
 
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
