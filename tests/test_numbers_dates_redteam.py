@@ -661,3 +661,29 @@ def test_a_row_named_by_a_cell_in_any_column_keeps_its_own_values():
     quote = "2026-11-29 09:41:17 +0800  deployed"
     assert verify_session(session("v2.3.1 于 11-29 09:41 发布", quote, HELM)).verdict == "PASS"
     _other_row("v2.3.1 于 11-28 22:13 发布", quote, HELM)
+
+
+# --- a failure written with a negator asserts the failure -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "excerpt", "output"),
+    [
+        ("kubelet 无法拉取镜像 registry.local/web:1.27", 'Failed to pull image "registry.local/web:1.27"',
+         'Warning  Failed  kubelet  Failed to pull image "registry.local/web:1.27": manifest unknown'),
+        ("因 ConfigMap app-config 不存在而挂载失败", 'configmap "app-config" not found',
+         'Warning  FailedMount  kubelet  MountVolume.SetUp failed: configmap "app-config" not found'),
+        ("因没有可用节点而无法调度", "0/3 nodes are available",
+         "Warning  FailedScheduling  default-scheduler  0/3 nodes are available: 3 Insufficient cpu."),
+    ],
+)
+def test_a_failure_written_with_a_negator_is_no_denial(claim_text, excerpt, output):
+    s = session(claim_text, excerpt, output)
+    assert "negation" not in facts_of(s)[1]
+    assert check(s) != "contradicted"
+
+
+def test_a_real_denial_still_conflicts():
+    output = "12:01 sentinel: failover to replica-2 completed"
+    assert check(session("没有发生主从切换", "failover to replica-2 completed", output)) == "contradicted"
+    assert check(session("不存在主从切换记录", "failover to replica-2 completed", output)) == "contradicted"

@@ -78,6 +78,7 @@ _ZH_FALSE = re.compile(
     r"|不兼容|不充分|不完整|不畅|不准确|不及时|不合格|不达标|不对|非预期|不明"
 )
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
+_CONSEQUENCE = "而致"  # 而, 导致 / 以致: what follows is a consequence of the negated part
 _CLAUSE_BREAK = re.compile(r"[，。；、,;:：！？!?()（）\[\]\n]")
 _EN_TOKEN = re.compile(r"[a-z0-9']+|[^\sa-z0-9']")
 _EN_NEGATORS = frozenset({"no", "not", "never", "without", "none", "zero", "nor", "neither", "cannot"})
@@ -175,6 +176,8 @@ def negated_spans(text: str, mentions: Sequence[ConceptMention]) -> frozenset[in
             and not NEGATABLE.intersection(prev.concept_ids)
             and m.start - prev.end <= 1
             and not _CLAUSE_BREAK.match(text, prev.end)  # "没有可用的连接，连接池耗尽": two clauses
+            and m.term[0] not in _ZH_NEGATORS  # "没有可用节点而无法调度": the term carries its own negator
+            and text[prev.end : m.start] not in ("而", "致")
             and i not in cleared
         ):
             negated.add(i)
@@ -473,7 +476,8 @@ def _negated_before(text: str, start: int, floor: int = 0) -> bool:
     for i in range(len(tail) - 1, -1, -1):
         gap = len(tail) - i - 1 - (tail[i + 1 : i + 2] == "有")  # "没有 key 被驱逐": 没有 is one negator
         if tail[i] in _ZH_NEGATORS and gap <= _ZH_GAP and not _ZH_FALSE.match(tail, i):
-            return True
+            # "不存在而挂载失败", "没有可用节点导致调度失败": a consequence, not what is negated
+            return not any(c in _CONSEQUENCE for c in tail[i + 1 :])
     if not clause[-1].isspace() and clause[-1].isascii():
         return False  # glued to a word: "unhealthy" is a term, not "un" + "healthy"
     if _ZERO_BEFORE.search(clause):
