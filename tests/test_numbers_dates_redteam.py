@@ -687,3 +687,25 @@ def test_a_real_denial_still_conflicts():
     output = "12:01 sentinel: failover to replica-2 completed"
     assert check(session("没有发生主从切换", "failover to replica-2 completed", output)) == "contradicted"
     assert check(session("不存在主从切换记录", "failover to replica-2 completed", output)) == "contradicted"
+
+
+# --- an empty search: more forms; its echoed query reports nothing -------------------------------------
+
+MORE_EMPTY = [
+    "$ kubectl logs web-7d9f | grep -E 'OutOfMemoryError|OOMKilled'\n(exit code 1: no output)",
+    '{"query": "{app=\\"web\\"} |= \\"OutOfMemoryError OR OOMKilled\\"", "data": {"result": []}}',
+    "scanned 120000 lines: 0 log lines matched 'OutOfMemoryError OR OOMKilled'",
+]
+
+
+@pytest.mark.parametrize("output", MORE_EMPTY)
+def test_more_empty_search_forms_make_an_echo_no_evidence(output):
+    attack = session("payment-service 日志中出现 OutOfMemoryError", "OutOfMemoryError", output, arguments=ARGS)
+    assert check(attack) == "unsupported"
+
+
+@pytest.mark.parametrize("output", [ECHOES[0], *MORE_EMPTY])
+def test_a_denial_over_an_empty_search_is_no_conflict(output):
+    honest = session("最近 6h payment-service 日志中没有出现 OutOfMemoryError", output.splitlines()[-1][:20], output,
+                     arguments=ARGS)
+    assert "negation" not in facts_of(honest)[1]

@@ -52,7 +52,7 @@ SUPPORT_RANK: dict[str, int] = {
 
 
 _EXTREME_CUE = re.compile(r"峰值|最高|最大|最多|最低|最小|最少|peak|max|min", re.I)
-_MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied to add its query's meaning
+_MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied line by line to drop an echoed query
 SPOILING_PROBLEMS = frozenset({"fabricated_reference", "excerpt_not_found"})
 
 
@@ -254,11 +254,18 @@ def glossary_view(ev: CallEvidence) -> EvidenceView:
 
 def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # what the call lists ("kubectl_get_pods": pods) and what its query measures name the output's rows
-    # and values, as a header would
-    if len(ev.flat) > _MAX_VIEW_WITH_QUERY:
-        return EvidenceView(ev.flat)
-    meaning = query_meaning(ev.call.arguments)
-    return EvidenceView(f"{ev.flat}\n{ev.call.tool_name}\n{meaning}")
+    # and values, as a header would: context that carries a concept, never one the output reports
+    context = f"{ev.call.tool_name}\n{query_meaning(ev.call.arguments)}"
+    if ev.request_letters and ev.reports_no_match and len(ev.flat) <= _MAX_VIEW_WITH_QUERY:
+        return EvidenceView(_without_echo(ev), context=context)  # what was searched for is not reported
+    return EvidenceView(ev.flat, context=context)
+
+
+def _without_echo(ev: CallEvidence) -> str:
+    """The output's lines without those that echo what the call searched for: a line holding every
+    word of a searched argument ("grep -E 'OutOfMemoryError|OOMKilled'" for "OutOfMemoryError OR OOMKilled")."""
+    searched = [words for words in ev.searched_words if words]
+    return "\n".join(line for line in ev.flat.split("\n") if not any(all(w in line for w in ws) for ws in searched))
 
 
 def _series(ev: CallEvidence) -> Series:

@@ -73,12 +73,15 @@ QUERY_ECHO = "query echo"
 # An output that says its search found nothing: the query it echoes back is no observation.
 _NO_MATCH = re.compile(
     r"\bno (?:matching|matches|match found|results?|hits|entries|records|events|log lines|logs|data)\b"
-    r"|\b0 (?:results?|hits|matches|matching|lines|entries|records|events)\b|\bnothing found\b|\breturned no\b"
+    r"|\b0 (?:log )?(?:results?|hits|matches|matching|lines?|entries|records|events|occurrences?)\b"
+    r"|\bnothing found\b|\breturned no\b|\bno output\b|\(empty\)"
+    r"|\"(?:result|results|data|items)\"\s*:\s*\[\s*\]|\"total\"\s*:\s*\{\s*\"value\"\s*:\s*0(?![\d.])"
     r"|\bno (?:lines?|rows?|documents?) (?:matched|found)\b"
     r"|\"(?:hits|total|count|matches|results)\"\s*:\s*0(?![\d.])|\"(?:lines|hits|results|items|matches)\"\s*:\s*\[\s*\]"
     r"|无匹配|没有匹配|未找到|没有找到|查询结果为空|结果为空"
 )
 _NOT_ALNUM = re.compile(r"[\W_]+")
+_SEARCH_WORD = re.compile(r"[^\W_]{3,}")
 # an exact label matcher of a metrics query: `service="checkout"` (not `=~`, `!=`: a pattern or an exclusion)
 _LABEL_MATCH = re.compile(r"(?<![\w!=~])([a-z_][a-z0-9_]*)\s*=\s*\"([a-z0-9][a-z0-9_.:\-]*)\"", re.IGNORECASE)
 _MAX_QUERY_CHARS = 4_000
@@ -276,11 +279,28 @@ class CallEvidence:
         return _NO_MATCH.search(self.flat, 0, self.text_end) is not None
 
     @_cached
+    def searched_letters(self) -> tuple[str, ...]:
+        """The letters and digits of each thing the call searched for: its string arguments other than
+        the subject it names ("query": "OOMKilled"); none when it names only a subject."""
+        return tuple(
+            _NOT_ALNUM.sub("", fold(v))
+            for k, v in self.call.arguments.items()
+            if isinstance(v, str) and not _is_subject_key(str(k))
+        )
+
+    @_cached
+    def searched_words(self) -> tuple[tuple[str, ...], ...]:
+        """The words (three letters or more, no AND / NOT) of each thing the call searched for."""
+        return tuple(
+            tuple(w for w in _SEARCH_WORD.findall(fold(v)) if w not in ("and", "not"))
+            for k, v in self.call.arguments.items()
+            if isinstance(v, str) and not _is_subject_key(str(k))
+        )
+
+    @_cached
     def request_letters(self) -> str:
-        """The letters and digits of what the call searched for: its string arguments other than the
-        subject it names ("query": "OOMKilled"), in order; "" when it names only a subject."""
-        searched = [v for k, v in self.call.arguments.items() if isinstance(v, str) and not _is_subject_key(str(k))]
-        return _NOT_ALNUM.sub("", fold(" ".join(searched))) if searched else ""
+        """`searched_letters` in one string, in order ("" when the call names only a subject)."""
+        return "".join(self.searched_letters)
 
     def contains_token(self, token: str) -> bool:
         """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the

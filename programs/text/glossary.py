@@ -402,12 +402,15 @@ def at_limit(text: str) -> bool:
 class EvidenceView:
     """One evidence text, compacted once, with the concepts looked up in it so far."""
 
-    __slots__ = ("_memo", "_text", "extra", "is_ascii")
+    __slots__ = ("_context", "_memo", "_text", "extra", "is_ascii")
 
-    def __init__(self, text: str, *, folded: bool = False) -> None:
-        """`folded`: `text` is `fold`'s output already (folding it again could change it)."""
+    def __init__(self, text: str, *, folded: bool = False, context: str = "") -> None:
+        """`folded`: `text` is `fold`'s output already (folding it again could change it). `context`:
+        words about the text rather than in it (the call's tool name, what its query measures), which
+        carry a concept but are never read for what the text reports or denies."""
         self._text = compact_folded(text) if folded else compact(text)
-        self.is_ascii = self._text.isascii()
+        self._context = compact(context) if context else ""
+        self.is_ascii = self._text.isascii() and self._context.isascii()
         self._memo: dict[str, bool] = {}
         self.extra: dict[Hashable, Any] = {}  # per-concept facts other modules derive (negation polarity)
 
@@ -422,7 +425,7 @@ class EvidenceView:
             terms = () if concept is None else concept.ascii_search_terms if self.is_ascii else concept.search_terms
             hit = False
             for term in terms:  # a loop, not any(): every claim asks this of each output it cites
-                if contains_term(self._text, term):
+                if contains_term(self._text, term) or (self._context and contains_term(self._context, term)):
                     hit = True
                     break
             if not hit and concept_id in AT_LIMIT_CONCEPTS:
