@@ -709,3 +709,20 @@ def test_a_denial_over_an_empty_search_is_no_conflict(output):
     honest = session("最近 6h payment-service 日志中没有出现 OutOfMemoryError", output.splitlines()[-1][:20], output,
                      arguments=ARGS)
     assert "negation" not in facts_of(honest)[1]
+
+
+# --- shares of two amounts in one unit, and what a share leaves -------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("claim_text", "excerpt", "output", "wrong"),
+    [
+        ("web-7d9f 内存使用达到 limit 的 95%", "memory: 1946Mi / limit 2Gi", "web-7d9f memory: 1946Mi / limit 2Gi",
+         "85%"),
+        ("es-data-0 磁盘已使用 93.8%", "disk.avail_percent: 6.2%", "es-data-0 disk.avail_percent: 6.2%", "83.8%"),
+    ],
+)
+def test_a_share_of_two_amounts_or_its_complement_follows(claim_text, excerpt, output, wrong):
+    assert "absent_mention" not in facts_of(session(claim_text, excerpt, output))[0]
+    wrong_claim = claim_text.replace("95%", wrong).replace("93.8%", wrong)
+    assert "absent_mention" in facts_of(session(wrong_claim, excerpt, output))[0]

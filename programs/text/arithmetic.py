@@ -142,6 +142,8 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
         bare = sorted({ev.value for ev in evidence if ev.kind == "plain" and is_quantity(ev)})
         if _difference_of(target * 1000, bare, tol * 1000):
             return True
+    if claimed.kind == "ratio" and _share_of(target, evidence, tol):
+        return True
     kinds = _COMPATIBLE.get(claimed.kind, _ANY) - {"clock"}
     usable = [ev.value for ev in evidence if ev.kind in kinds and is_quantity(ev)]
     values = sorted(set(usable))
@@ -173,6 +175,16 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
         if _quotient_of(grown, values, ratio_tol, repeated) or _quotient_of(shrunk, values, ratio_tol, repeated):
             return True
     return False
+
+
+def _share_of(target: float, evidence: Sequence[NumberMention], tol: float) -> bool:
+    """A share of two amounts in one unit (1946Mi of a 2Gi limit = 95%), or what a stated share leaves
+    (free 6.2% -> used 93.8%)."""
+    for kind in _UNIT_KINDS:
+        amounts = sorted({ev.value for ev in evidence if ev.kind == kind and is_quantity(ev)})
+        if len(amounts) > 1 and _quotient_of(target, amounts, tol):
+            return True
+    return any(abs(1 - ev.value - target) <= tol for ev in evidence if ev.kind == "ratio" and 0 < ev.value < 1)
 
 
 def _same_kind(ev: NumberMention, claimed: NumberMention) -> bool:
