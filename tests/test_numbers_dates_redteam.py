@@ -726,3 +726,30 @@ def test_a_share_of_two_amounts_or_its_complement_follows(claim_text, excerpt, o
     assert "absent_mention" not in facts_of(session(claim_text, excerpt, output))[0]
     wrong_claim = claim_text.replace("95%", wrong).replace("93.8%", wrong)
     assert "absent_mention" in facts_of(session(wrong_claim, excerpt, output))[0]
+
+
+# --- the window searched over; a clock in another zone -------------------------------------------------
+
+ERRORS_30M = "2026-11-30T10:12:41Z ERROR [checkout] 5xx count=128"
+
+
+@pytest.mark.parametrize("arguments", [{"service": "checkout", "start": "now-30m"}, {"query": "sum(increase(x[30m]))"}])
+def test_a_searched_window_restated_as_scope_is_no_finding(arguments):
+    honest = session("最近 30 分钟内 checkout 的 5xx 共 128 次", "5xx count=128", ERRORS_30M, arguments=arguments)
+    assert "absent_mention" not in facts_of(honest)[0]
+    invented = session("checkout 的 5xx 已持续 30 分钟，共 128 次", "5xx count=128", ERRORS_30M, arguments=arguments)
+    assert "absent_mention" in facts_of(invented)[0]  # a duration the claim states, not its scope
+    other = session("最近 45 分钟内 checkout 的 5xx 共 128 次", "5xx count=128", ERRORS_30M, arguments=arguments)
+    assert "absent_mention" in facts_of(other)[0]
+
+
+@pytest.mark.parametrize(("honest", "attack"), [("北京时间 18:12", "北京时间 19:12"), ("UTC 10:12", "UTC 11:12")])
+def test_a_clock_in_another_zone_is_the_same_moment(honest, attack):
+    output = "2026-11-30T18:12:41+08:00 ERROR [checkout] 5xx count=128"
+    if honest.startswith("UTC"):
+        assert "absent_mention" not in facts_of(session(f"{honest} checkout 出现 5xx", "5xx count=128", output))[0]
+    else:
+        utc = "2026-11-30T10:12:41Z ERROR [checkout] 5xx count=128"
+        assert "absent_mention" not in facts_of(session(f"{honest} checkout 出现 5xx", "5xx count=128", utc))[0]
+        output = utc
+    assert "absent_mention" in facts_of(session(f"{attack} checkout 出现 5xx", "5xx count=128", output))[0]

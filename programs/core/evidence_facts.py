@@ -29,6 +29,7 @@ from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .table_rows import counted_rows, other_row_conflict
+from .time_context import restated_window, searched_windows, zone_shifted
 from .trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
@@ -53,6 +54,7 @@ SUPPORT_RANK: dict[str, int] = {
 
 _EXTREME_CUE = re.compile(r"峰值|最高|最大|最多|最低|最小|最少|peak|max|min", re.I)
 _MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied line by line to drop an echoed query
+_LOCATIONS = ("cited", "trace", "nowhere")  # best first
 SPOILING_PROBLEMS = frozenset({"fabricated_reference", "excerpt_not_found"})
 
 
@@ -165,10 +167,21 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
     sums = search_total(text) is not None
+    windows: set[float] | None = None
     for number in mentions.numbers:
         where = index.number_location(number, cited, sums=sums)
         if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited)):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
+        if where == "nowhere" and number.kind == "clock":
+            # "北京时间 10:12" over "02:12:41Z": the same moment in another zone
+            shifted = [index.number_location(n, cited, sums=False) for n in zone_shifted(text, number)]
+            where = min(shifted, key=_LOCATIONS.index, default=where)
+        if where == "nowhere" and number.kind == "seconds":
+            if windows is None:
+                calls = index.existing(cited)
+                windows = searched_windows(index.session.original_query, (ev.call.arguments for ev in calls))
+            if restated_window(text, number, windows):
+                continue  # "最近 30 分钟": the span searched over, not a finding
         if where == "nowhere" and not number.is_soft:
             found.nowhere.append(number.text)
         elif where == "nowhere":

@@ -1,0 +1,62 @@
+"""Times a claim restates rather than observes: the window it searched, a clock in another time zone.
+
+- "最近 30 分钟内 5xx 共 128 次" over a query for `now-30m` (or a question about "最近 30 分钟"): the
+  window scopes the search, it is no finding of the trace, and no output states it.
+- "北京时间 10:12" over "02:12:41Z": the same moment, eight hours apart.
+
+Both are read only where the claim says so (a scope word before the span, a time-zone word before the
+clock), so an invented duration or a wrong clock stays absent.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..text.normalize import fold
+from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
+
+_SCOPE_BEFORE = re.compile(r"(?:最近|过去|近|前|在过去的?|查询的?|统计的?)\s*$")
+_ZONE_BEFORE = re.compile(r"(?:北京时间|东八区|cst|utc\s?\+\s?0?8(?::?00)?|本地时间|utc|gmt)\s*$", re.IGNORECASE)
+_WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
+_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+_ZONE_SHIFTS = (8 * 3600, -8 * 3600)
+
+
+def searched_windows(question: str, arguments: Iterable[Mapping[str, Any]]) -> set[float]:
+    """The spans (seconds) the operator's question names and the calls' arguments search over."""
+    spans = {n.value for n in extract_mentions(question).numbers if n.kind == "seconds"}
+    for args in arguments:
+        for value in args.values():
+            if isinstance(value, str):
+                for m in _WINDOW.finditer(fold(value)):
+                    count, unit = (m[1], m[2]) if m[1] else (m[3], m[4])
+                    spans.add(float(count) * _SECONDS[unit])
+    return spans
+
+
+def restated_window(claim_text: str, number: NumberMention, windows: set[float]) -> bool:
+    """`number` is a span the claim scopes its finding by ("最近 30 分钟") and that was searched over."""
+    if number.kind != "seconds" or not any(abs(number.value - w) < 1e-6 for w in windows):
+        return False
+    text, places = numbers_with_places(claim_text)
+    return any(
+        n.text == number.text and _SCOPE_BEFORE.search(text, max(0, start - 6), start) for start, _, n in places
+    )
+
+
+def zone_shifted(claim_text: str, number: NumberMention) -> list[NumberMention]:
+    """The clock `number` would be in the other zone, when the claim names a zone before it."""
+    if number.kind != "clock":
+        return []
+    text, places = numbers_with_places(claim_text)
+    if not any(n.text == number.text and _ZONE_BEFORE.search(text, max(0, s - 8), s) for s, _, n in places):
+        return []
+    return [_shifted(number, shift) for shift in _ZONE_SHIFTS]
+
+
+def _shifted(number: NumberMention, shift: int) -> NumberMention:
+    seconds = (int(number.value) + shift) % 86400
+    text = f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}"
+    return number._replace(text=text, value=float(seconds))
