@@ -67,7 +67,9 @@ def _plain_mention_pattern() -> re.Pattern[str]:
     t = tokens
     return re.compile(
         r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])(?P<entity>" + "|".join(f"(?:{p})" for p in t._LETTER_ENTITIES) + ")"
-        r"|(?=[0-9+\-])(?:(?P<digit_entity>" + "|".join(f"(?:{p})" for p in t._DIGIT_ENTITIES) + ")"
+        r"|(?=[0-9+\-])(?:(?P<date_entity>" + t.CLAIM_DATE + ")"
+        r"|(?P<digit_entity>" + "|".join(f"(?:{p})" for p in t._DIGIT_ENTITIES) + ")"
+        r"|(?P<duration>" + t._LATIN_DURATION + "|" + t._CHINESE_DURATION + ")"
         r"|(?P<clock>" + t._CLOCK.pattern + r")|(?P<cnhour>" + t._CHINESE_HOUR.pattern + r")|" + t._NUMBER.pattern + ")"
         r"|(?P<path_entity>" + t._PATH_ENTITY + "))"
     )
@@ -77,7 +79,8 @@ def test_mention_edge_tests_reject_only_what_no_alternative_matches():
     plain = _plain_mention_pattern()
     rng = random.Random(7)
     pieces = [*"abcxyzABCEZ0123456789 .-+/:_()%,", "的", "秒", "，", "２", "\u0663", "Exception", "ERR_", "v1.2",
-              "2026-11-28", "14:03:05", "+08:00", "http://", "ms", "GiB", "点", "pod-7f", "40P01"]
+              "2026-11-28", "14:03:05", "+08:00", "http://", "ms", "GiB", "点", "pod-7f", "40P01", "月", "日", "分",
+              "2m12s", "万", "2026/11/29"]
     for _ in range(20_000):
         text = "".join(rng.choice(pieces) for _ in range(rng.randrange(1, 30)))
         found = [(m.span(), m.lastgroup) for m in tokens._MENTION.finditer(text)]
