@@ -5,10 +5,8 @@ claims that were REJECTed), and denials the rules did not read: after the term, 
 
 from __future__ import annotations
 
-import json
-from typing import Any
-
 import pytest
+from test_meaning_classes import session
 
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.text.glossary import claim_analysis
@@ -269,50 +267,6 @@ def test_a_cause_denial_the_output_does_not_contradict(claim, output):
 
 
 # --- full verification, one pair per class -------------------------------------------------------------
-
-
-def session(claim_text: str, excerpt: str, output: str, *, tool: str = "query_logs") -> dict[str, Any]:
-    """One critical claim citing one ok call; the answer restates the claim."""
-    contract = {
-        "answer_version": "2.0",
-        "diagnosis_summary": claim_text,
-        "claims": [
-            {
-                "claim_id": "c1",
-                "claim_type": "symptom",
-                "claim_text": claim_text,
-                "support_level": "direct",
-                "evidence_bindings": [
-                    {
-                        "source_type": "log",
-                        "source_id": "call_n1",
-                        "tool_name": tool,
-                        "source_invocation_ids": ["call_n1"],
-                        "evidence_excerpt": excerpt,
-                    }
-                ],
-            }
-        ],
-        "hypotheses": [],
-        "recommended_actions": ["建议持续观察。"],
-        "missing_info": [],
-        "user_facing_answer": f"{claim_text}。建议持续观察这一现象，并核对相关的配置与监控告警。",
-    }
-    return {
-        "session_id": "negation-redteam",
-        "original_query": "出了什么问题？",
-        "executor_final_answer": json.dumps(contract, ensure_ascii=False),
-        "tool_calls": [
-            {
-                "invocation_id": "call_n1",
-                "trace_ref": "trace:00000000000000b1",
-                "tool_name": tool,
-                "arguments": {"service": "ingest-worker"},
-                "status": "ok",
-                "output": output,
-            }
-        ],
-    }
 
 
 @pytest.mark.parametrize(
