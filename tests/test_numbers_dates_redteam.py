@@ -753,3 +753,10 @@ def test_a_clock_in_another_zone_is_the_same_moment(honest, attack):
         assert "absent_mention" not in facts_of(session(f"{honest} checkout 出现 5xx", "5xx count=128", utc))[0]
         output = utc
     assert "absent_mention" in facts_of(session(f"{attack} checkout 出现 5xx", "5xx count=128", output))[0]
+
+
+def test_an_empty_search_still_carries_what_it_searched_for():
+    output = 'Loki query {app="notification"} |= "SMTP timeout" returned no results for the last 1h.'
+    honest = session("notification 最近 1 小时没有 SMTP timeout", "returned no results for the last 1h", output,
+                     arguments={"query": "SMTP timeout", "service": "notification"})
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale

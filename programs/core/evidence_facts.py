@@ -270,15 +270,22 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # and values, as a header would: context that carries a concept, never one the output reports
     context = f"{ev.call.tool_name}\n{query_meaning(ev.call.arguments)}"
     if ev.request_letters and ev.reports_no_match and len(ev.flat) <= _MAX_VIEW_WITH_QUERY:
-        return EvidenceView(_without_echo(ev), context=context)  # what was searched for is not reported
+        # what an empty search echoes was searched for, not reported: context, never read as a report
+        echoed, kept = _split_echo(ev)
+        return EvidenceView(kept, context=f"{context}\n{echoed}")
     return EvidenceView(ev.flat, context=context)
 
 
-def _without_echo(ev: CallEvidence) -> str:
-    """The output's lines without those that echo what the call searched for: a line holding every
-    word of a searched argument ("grep -E 'OutOfMemoryError|OOMKilled'" for "OutOfMemoryError OR OOMKilled")."""
+def _split_echo(ev: CallEvidence) -> tuple[str, str]:
+    """(the lines that echo what the call searched for, the other lines) of its output. An echo holds
+    every word of a searched argument ("grep -E 'OutOfMemoryError|OOMKilled'" for "OutOfMemoryError OR
+    OOMKilled")."""
     searched = [words for words in ev.searched_words if words]
-    return "\n".join(line for line in ev.flat.split("\n") if not any(all(w in line for w in ws) for ws in searched))
+    echoed: list[str] = []
+    kept: list[str] = []
+    for line in ev.flat.split("\n"):
+        (echoed if any(all(w in line for w in ws) for ws in searched) else kept).append(line)
+    return "\n".join(echoed), "\n".join(kept)
 
 
 def _series(ev: CallEvidence) -> Series:
