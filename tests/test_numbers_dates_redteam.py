@@ -760,3 +760,13 @@ def test_an_empty_search_still_carries_what_it_searched_for():
     honest = session("notification 最近 1 小时没有 SMTP timeout", "returned no results for the last 1h", output,
                      arguments={"query": "SMTP timeout", "service": "notification"})
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+def test_a_bare_5xx_rate_is_no_error_rate_and_an_api_success_no_recovery():
+    rate = 'sum(rate(http_requests_total{service="checkout",code=~"5.."}[5m]))'
+    as_pct = session("checkout 当前 5xx 错误率为 48.7%", '"48.7"', _vector("48.7"), arguments={"query": rate},
+                     tool="query_metrics", source_type="metric")
+    assert "uncovered_concepts" in facts_of(as_pct)[1]
+    recovered = session("checkout 的 5xx 错误率已恢复正常", '"0.2417"', _vector("0.2417"),
+                        arguments={"query": ERROR_RATIO_QUERY}, tool="query_metrics", source_type="metric")
+    assert "uncovered_concepts" in facts_of(recovered)[1]  # '"status": "success"' is the API's, not the service's

@@ -55,6 +55,7 @@ SUPPORT_RANK: dict[str, int] = {
 _EXTREME_CUE = re.compile(r"峰值|最高|最大|最多|最低|最小|最少|peak|max|min", re.I)
 _MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied line by line to drop an echoed query
 _LOCATIONS = ("cited", "trace", "nowhere")  # best first
+_API_SUCCESS = '"status": "success"'
 SPOILING_PROBLEMS = frozenset({"fabricated_reference", "excerpt_not_found"})
 
 
@@ -269,6 +270,9 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # what the call lists ("kubectl_get_pods": pods) and what its query measures name the output's rows
     # and values, as a header would: context that carries a concept, never one the output reports
     context = f"{ev.call.tool_name}\n{query_meaning(ev.call.arguments)}"
+    if _API_SUCCESS in ev.flat and "resulttype" in ev.flat:
+        # a Prometheus answer's envelope says the query succeeded, nothing about the service
+        return EvidenceView(ev.flat.replace(_API_SUCCESS, '"status": ""'), context=context)
     if ev.request_letters and ev.reports_no_match and len(ev.flat) <= _MAX_VIEW_WITH_QUERY:
         # what an empty search echoes was searched for, not reported: context, never read as a report
         echoed, kept = _split_echo(ev)

@@ -43,10 +43,9 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
         return ""
     query = fold(" ".join(texts)[:_MAX_QUERY_CHARS])
     readings = [query]
-    for status in dict.fromkeys(_STATUS_CLASS.findall(query)):
-        readings.append(f"{status}xx")
-        if "/" in query:
-            readings.append("error rate" if status == "5" else f"{status}xx ratio")
+    if "/" in query:  # a ratio of a status class to all requests; a bare rate of 5xx is no error rate
+        for status in dict.fromkeys(_STATUS_CLASS.findall(query)):
+            readings.append(f"{status}xx " + ("error rate" if status == "5" else "ratio"))
     for digits in dict.fromkeys(_QUANTILE.findall(query)):
         readings.append(f"p{digits[:2].ljust(2, '0')} latency")
     if _RATE.search(query):
