@@ -261,8 +261,10 @@ def _evidence_problems(
 
 
 def glossary_view(ev: CallEvidence) -> EvidenceView:
-    """The call's folded output as a glossary `EvidenceView`, built once per call and session, with
-    what a metrics query measures (`query_meaning`): the concepts of a bare number are the query's."""
+    """The call's folded output as a glossary `EvidenceView`, built once per call and session. Its
+    context (which carries concepts, never read as reported or denied) is the call's tool name, what
+    its metrics query measures (`query_meaning`) and, for an empty search, the lines echoing what it
+    searched for; a Prometheus envelope's "success" is not the service's."""
     return ev.view("glossary", _glossary_view)
 
 
