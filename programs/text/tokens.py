@@ -262,35 +262,51 @@ def extract_mentions(text: str) -> Mentions:
 
 
 def _extract_mentions(text: str) -> Mentions:
+    _, entities, places = _scan(text)
+    return Mentions(tuple(entities), tuple(mention for _, _, mention in places))
+
+
+def numbers_with_places(text: str) -> tuple[str, list[tuple[int, int, NumberMention]]]:
+    """The text the mention pattern reads (numerals in digits, invisible characters gone) and each
+    number of it (`extract_mentions`' numbers) with its place there: for checks that read a number by
+    the words around it."""
+    prepared, _, places = _scan(text)
+    return prepared, places
+
+
+def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention]]]:
+    """(the text as read, its entities, its numbers with their places): one pass of the mention pattern."""
     entities: list[str] = []
-    numbers: list[NumberMention] = []
+    places: list[tuple[int, int, NumberMention]] = []
     text = digits_for_numerals(_halfwidth(text))
     pattern = _MENTION if _DATE_OR_DURATION_CUE.search(text) else _MENTION_PLAIN
     approx_cue = _APPROX_CUE.search(text) is not None
     for m in pattern.finditer(text):
         kind = m.lastgroup  # the outermost named group that matched ("num" / "unit" for a number)
+        mention: NumberMention | None
         if kind in _ENTITY_GROUPS:
             token = fold(m.group(0)).strip(".:")
             if kind == "date_entity":  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
                 token = "".join(token.split())
             if token and token not in entities and token not in _UNITS:
                 entities.append(token)
-        elif kind == "clock":
-            numbers.append(_clock(fold(m.group(0)), m["h"], m["m"], m["s"]))
+            continue
+        if kind == "clock":
+            mention = _clock(fold(m.group(0)), m["h"], m["m"], m["s"])
         elif kind == "cnhour":
             hour = m["ch"]
             if int(hour) < 12 and _AFTERNOON.search(text, max(0, m.start() - 4), m.start()):
                 hour = str(int(hour) + 12)  # "下午 8 点" is 20:00
-            numbers.append(_clock(fold(m.group(0)), hour, m["cm"], None))
+            mention = _clock(fold(m.group(0)), hour, m["cm"], None)
         elif kind == "duration":
-            numbers.append(duration(fold(m.group(0)).replace(" ", "")))
+            mention = duration(fold(m.group(0)).replace(" ", ""))
         else:
             mention = number_from_match(m)
-            if mention is not None:
-                if approx_cue and _is_approximate(text, m.start(), m.end()):
-                    mention = approximate(mention)
-                numbers.append(mention)
-    return Mentions(tuple(entities), tuple(numbers))
+            if mention is not None and approx_cue and _is_approximate(text, m.start(), m.end()):
+                mention = approximate(mention)
+        if mention is not None:
+            places.append((m.start(), m.end(), mention))
+    return text, entities, places
 
 
 _APPROX_BEFORE = re.compile(r"(?:约|大约|大概|(?<!最)近|将近|接近|约为|差不多|~|～|≈)\s*(?:是|为)?\s*$")
@@ -319,30 +335,6 @@ def approximate(number: NumberMention) -> NumberMention:
     if whole and number.decimals == 0 and whole.group(1).strip("0"):
         decimals = -(len(whole.group(1)) - len(whole.group(1).rstrip("0")))
     return number._replace(decimals=decimals, approx=True)
-
-
-def numbers_with_places(text: str) -> tuple[str, list[tuple[int, int, NumberMention]]]:
-    """The text the mention pattern reads (numerals in digits, invisible characters gone) and each
-    number of it (clock times and durations included) with its place there: for checks that read a
-    number by the words around it."""
-    text = digits_for_numerals(_halfwidth(text))
-    pattern = _MENTION if _DATE_OR_DURATION_CUE.search(text) else _MENTION_PLAIN
-    found: list[tuple[int, int, NumberMention]] = []
-    for m in pattern.finditer(text):
-        kind = m.lastgroup
-        if kind in _ENTITY_GROUPS:
-            continue
-        if kind == "clock":
-            mention: NumberMention | None = _clock(fold(m.group(0)), m["h"], m["m"], m["s"])
-        elif kind == "cnhour":
-            mention = _clock(fold(m.group(0)), m["ch"], m["cm"], None)
-        elif kind == "duration":
-            mention = duration(fold(m.group(0)).replace(" ", ""))
-        else:
-            mention = number_from_match(m)
-        if mention is not None:
-            found.append((m.start(), m.end(), mention))
-    return text, found
 
 
 def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
