@@ -14,7 +14,6 @@ Computed once per verification, in claim order; claims that share an id keep sep
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
@@ -52,7 +51,6 @@ SUPPORT_RANK: dict[str, int] = {
 }
 
 
-_EXTREME_CUE = re.compile(r"峰值|最高|最大|最多|最低|最小|最少|peak|max|min", re.I)
 _MAX_VIEW_WITH_QUERY = 1_000_000  # a larger output is not copied line by line to drop an echoed query
 _LOCATIONS = ("cited", "trace", "nowhere")  # best first
 _API_SUCCESS = '"status": "success"'
@@ -128,10 +126,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         at_time = value_at_time_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
-        if _EXTREME_CUE.search(claim.claim_text):
-            extreme = extreme_conflict(claim.claim_text, [ev.view("series", _series) for ev in cited_ok])
-            if extreme:
-                evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
+        # lazily, as above: only a claim naming a peak or a trough has its outputs read as series
+        extreme = extreme_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
+        if extreme:
+            evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
