@@ -313,7 +313,8 @@ def test_a_cause_denial_the_output_does_not_contradict(claim, output):
 def test_verify_session(honest, attack, excerpt, output, tool):
     good = verify_session(session(honest, excerpt, output, tool=tool))
     assert good.claim_checks[0].verification != "contradicted", good.claim_checks[0].detail
-    assert good.verdict != "REJECT", good.rationale
+    # an honest twin PASSes; one worded as a cause ("不足导致…") may only be lowered for that wording
+    assert good.verdict == "PASS" or "causal inference" in good.claim_checks[0].detail, good.rationale
     bad = verify_session(session(attack, excerpt, output, tool=tool))
     assert bad.claim_checks[0].verification == "contradicted"
     assert bad.claim_checks[0].detail.startswith("it "), bad.claim_checks[0].detail

@@ -770,3 +770,46 @@ def test_a_bare_5xx_rate_is_no_error_rate_and_an_api_success_no_recovery():
     recovered = session("checkout 的 5xx 错误率已恢复正常", '"0.2417"', _vector("0.2417"),
                         arguments={"query": ERROR_RATIO_QUERY}, tool="query_metrics", source_type="metric")
     assert "uncovered_concepts" in facts_of(recovered)[1]  # '"status": "success"' is the API's, not the service's
+
+
+# --- review findings: each a case that must not be read the lenient way --------------------------------
+
+
+def test_a_long_run_of_numeral_characters_is_no_figure_and_no_crash():
+    assert digits_for_numerals("亿" * 700 + "次") == "亿" * 700 + "次"
+    assert verify_session(session("重启" + "亿" * 700 + "次", "x", "x")).verdict != "PASS"
+
+
+def test_a_searched_word_in_the_arguments_carries_no_concept():
+    log = "2026-11-29T14:03:41Z WARN svc3-1 container app restarted, exit code 1"
+    for arguments in ({"service": "svc3-1", "query": "OOMKilled"}, {"service": "svc3-1", "q": "内存溢出"},
+                      {"query": '{app="svc3-1"} |= "OOMKilled"'}):
+        s = session("svc3-1 的容器因内存溢出重启", "container app restarted", log, arguments=arguments)
+        assert "uncovered_concepts" in facts_of(s)[1], arguments
+
+
+def test_a_zone_shifts_one_way_only():
+    utc = "2026-11-30T02:12:41Z ERROR [checkout] 5xx count=128"
+    assert "absent_mention" in facts_of(session("北京时间 18:12 checkout 出现 5xx", "5xx count=128", utc))[0]
+    assert "absent_mention" not in facts_of(session("北京时间 10:12 checkout 出现 5xx", "5xx count=128", utc))[0]
+
+
+def test_a_subject_before_a_denial_must_still_exist():
+    s = session("svc9-7 没有发生 OOM，payment-service 返回 503", "503", "payment-service POST /pay -> 503")
+    assert "absent_mention" in facts_of(s)[0]
+
+
+def test_close_to_a_window_is_no_scope():
+    s = session("连接池耗尽持续接近 30 分钟", "pool exhausted", "HikariPool-1 - pool exhausted",
+                arguments={"service": "checkout", "since": "30m"})
+    assert "absent_mention" in facts_of(s)[0]
+
+
+def test_a_figure_after_the_peak_is_not_the_peak():
+    from groundcheck.programs.core.extremes import extreme_conflict
+    from groundcheck.programs.text.series import parse_series
+
+    series = [parse_series(TWO_SERIES[0])]
+    assert extreme_conflict("P99 在峰值后回落到 640ms", series) is None
+    assert extreme_conflict("P99 最高只有 640ms", series)
+

@@ -19,6 +19,8 @@ _EXTREME = re.compile(
     r"(?P<max>峰值|最高|最大|最多|\bpeak\b|\bmax(?:imum)?\b)|(?P<min>最低|最小|最少|\bmin(?:imum)?\b)", re.I
 )
 _REACH = 8  # characters between the word and its figure ("峰值达到 1315ms", "最高只有 640ms")
+# between the word and a figure: a clause break, "后 / 之后", or a change ("回落到") makes it another value
+_NOT_THE_PEAK = re.compile(r"[，,。；;]|后|回落|下降|降|跌|上升|升|涨|增|减|恢复")
 
 
 def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
@@ -30,9 +32,10 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
         return None
     text, numbers = numbers_with_places(claim_text)
     for word in _EXTREME.finditer(text):
-        figure = next((n for start, _, n in numbers if word.end() <= start <= word.end() + _REACH), None)
-        if figure is None or figure.kind == "clock":
-            continue
+        place = next(((start, n) for start, _, n in numbers if word.end() <= start <= word.end() + _REACH), None)
+        if place is None or place[1].kind == "clock" or _NOT_THE_PEAK.search(text, word.end(), place[0]):
+            continue  # "在峰值后回落到 640ms": the figure is what came after the peak
+        figure = place[1]
         written, slack = _written(figure), _slack(figure)
         holding = [values for values in columns if any(abs(v - written) <= slack for v in values)]
         if not holding:

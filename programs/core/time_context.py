@@ -17,11 +17,13 @@ from typing import Any
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
 
-_SCOPE_BEFORE = re.compile(r"(?:最近|过去|近|前|在过去的?|查询的?|统计的?)\s*$")
-_ZONE_BEFORE = re.compile(r"(?:北京时间|东八区|cst|utc\s?\+\s?0?8(?::?00)?|本地时间|utc|gmt)\s*$", re.IGNORECASE)
+_SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
+# a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
+_BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
+_UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)\s*$", re.IGNORECASE)
 _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
-_ZONE_SHIFTS = (8 * 3600, -8 * 3600)
+_EIGHT_HOURS = 8 * 3600
 
 
 def searched_windows(question: str, arguments: Iterable[Mapping[str, Any]]) -> set[float]:
@@ -47,13 +49,20 @@ def restated_window(claim_text: str, number: NumberMention, windows: set[float])
 
 
 def zone_shifted(claim_text: str, number: NumberMention) -> list[NumberMention]:
-    """The clock `number` would be in the other zone, when the claim names a zone before it."""
+    """The clock `number` would be in the other zone, when the claim names its zone before it:
+    "北京时间 18:12" is 10:12 UTC, "UTC 10:12" is 18:12 in UTC+8."""
     if number.kind != "clock":
         return []
     text, places = numbers_with_places(claim_text)
-    if not any(n.text == number.text and _ZONE_BEFORE.search(text, max(0, s - 8), s) for s, _, n in places):
-        return []
-    return [_shifted(number, shift) for shift in _ZONE_SHIFTS]
+    for start, _, n in places:
+        if n.text != number.text:
+            continue
+        before = (text, max(0, start - 8), start)
+        if _BEIJING_BEFORE.search(*before):
+            return [_shifted(number, -_EIGHT_HOURS)]
+        if _UTC_BEFORE.search(*before):
+            return [_shifted(number, _EIGHT_HOURS)]
+    return []
 
 
 def _shifted(number: NumberMention, shift: int) -> NumberMention:

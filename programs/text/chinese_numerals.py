@@ -24,6 +24,8 @@ _WORDS = re.compile(
 )
 _ANY_NUMERAL = re.compile(f"[{_NUMERAL}]")
 _AFTER_DIGITS = re.compile(r"[0-9.]\s?$")
+_MAX_NUMERAL_CHARS = 16  # "一亿五千万" is 5; a longer run writes no figure
+_MAX_VALUE = 10**15  # `tokens.MAX_QUANTITY`: larger is no quantity
 _SMALL_COUNT = 10  # `tokens.SMALL_COUNT`: a bare count this small is soft evidence either way
 _TIME_OF_DAY = (
     "凌晨", "早上", "早晨", "上午", "中午", "下午", "傍晚", "晚上", "夜里", "夜间", "今天", "昨天", "当天", "每天",
@@ -43,7 +45,7 @@ def digits_for_numerals(text: str) -> str:
 
 def _rewrite(m: re.Match[str]) -> str:
     num, after, pct = m["num"], m["after"], m["pct"]
-    if pct is None and _AFTER_DIGITS.search(m.string, 0, m.start()):
+    if pct is None and _AFTER_DIGITS.search(m.string, max(0, m.start() - 2), m.start()):
         return m.group(0)  # "1.6 万条": the multiplier of a number in digits (`tokens` reads it)
     whole, _, fraction = num.partition("点")
     if fraction and pct is None and (after is None or after == "点"):
@@ -52,9 +54,9 @@ def _rewrite(m: re.Match[str]) -> str:
         return m.group(0)  # no measure: "一直", "十分严重"; 分 counts only as a clock's minutes ("三点十分")
     if after == "点" and not _clock_hour(m):
         return m.group(0)  # "这一点", "三点建议": a point made, not a time
-    value = numeral_value(whole)
-    if value is None:
-        return m.group(0)
+    value = numeral_value(whole) if len(whole) <= _MAX_NUMERAL_CHARS else None
+    if value is None or value > _MAX_VALUE:
+        return m.group(0)  # no quantity: "亿亿亿…" is noise, not a figure
     if value <= _SMALL_COUNT and not fraction and pct is None and not _small_measure(m, after):
         return m.group(0)  # "一条", "两个", "这两分钟": a word, not a figure the claim states
     written = str(value) + ("." + "".join(str(_DIGITS[c]) for c in fraction) if fraction else "")

@@ -382,10 +382,11 @@ def load_glossary(lines: Iterable[str]) -> Glossary:
 # "Full" concepts an output also carries by its figures: a value at its stated maximum.
 AT_LIMIT_CONCEPTS = frozenset({"disk_full", "exhausted", "saturation"})
 _LIMIT = re.compile(r"\b(?:max\w*|limit|capacity|maximum)[\"']?\s*[=:]\s*(\d+(?:\.\d+)?)(?![\d.])")
-_PERCENT_FULL = re.compile(
-    # "use%" ends in a mark, so no word edge may follow it (df's "Use% Mounted on" header)
-    r"(?:\b(?:\w*_pct|\w*percent\w*|usage|utili[sz]ation)\b|\buse%)[^\n]*\n(?:[^\n]*\n)*?[^\n]*(?<![\d.])100(?:\.0+)?(?![\d.a-z])"
-)
+# a use percentage column or key, then on a later line a value of 100 ("use%" ends in a mark, so no
+# word edge may follow it: df's "Use% Mounted on" header)
+_PERCENT_KEY = re.compile(r"\b(?:\w*_pct|\w*percent\w*|usage|utili[sz]ation)\b|\buse%")
+_HUNDRED = re.compile(r"(?<![\d.])100(?:\.0+)?(?![\d.a-z])")
+_PERCENT_SCAN = 200_000
 
 
 def at_limit(text: str) -> bool:
@@ -396,7 +397,10 @@ def at_limit(text: str) -> bool:
         value = re.escape(m.group(1))
         if sum(1 for _ in re.finditer(rf"(?<![\w.])(?<!\d:){value}(?![\d.:])", text)) >= 2:
             return True
-    return _PERCENT_FULL.search(text[:200_000]) is not None
+    # the first key reaches every later line: one search for it, one for a 100 after its line
+    key = _PERCENT_KEY.search(text, 0, _PERCENT_SCAN)
+    line_end = text.find("\n", key.end(), _PERCENT_SCAN) if key else -1
+    return line_end != -1 and _HUNDRED.search(text, line_end + 1, _PERCENT_SCAN) is not None
 
 
 class EvidenceView:

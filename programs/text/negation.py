@@ -28,6 +28,7 @@ from .glossary import (
     EvidenceView,
     claim_analysis,
     compact,
+    concepts_in,
     contains_term,
     evidence_view,
     glossary,
@@ -208,7 +209,7 @@ def _denied_after(text: str, m: ConceptMention) -> bool:
     return "排除" not in found.group(0) or not _generic(m)
 
 
-def denies_span(text: str, start: int, end: int) -> bool:
+def denies_span(text: str, start: int, end: int, after: bool = True) -> bool:
     """The (folded) text denies what it names at `text[start:end]`: a negator right before it in its
     clause ("没有 OOMKilled"), a denial of occurrence whose clause holds it ("没有发现 OOMKilled 记录"),
     or a denial right after it ("OOMKilled 并没有发生"). Something denied need not be in any output."""
@@ -220,14 +221,17 @@ def denies_span(text: str, start: int, end: int) -> bool:
         stop = _CLAUSE_BREAK.search(text, scope.end())
         if start < (stop.start() if stop else len(text)):
             return True
-    return _POST_NEG.match(text, end) is not None
+    return after and _POST_NEG.match(text, end) is not None
 
 
 def denies_token(text: str, token: str) -> bool:
     """The text denies the (folded) token it names ("没有 OOMKilled", "OOMKilled 并没有发生")."""
     folded = compact(text)  # the form the negation patterns read (no white space beside CJK)
     at = folded.find(token)
-    return at != -1 and denies_span(folded, at, at + len(token))
+    # a denial after it ("OOMKilled 并没有发生") denies an event; after a subject ("svc9-7 没有发生 OOM")
+    # it denies what follows, not that the subject exists
+    event = bool(NEGATABLE.intersection(concepts_in(token)))
+    return at != -1 and denies_span(folded, at, at + len(token), after=event)
 
 
 def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceView]) -> str | None:

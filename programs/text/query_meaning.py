@@ -21,24 +21,27 @@ _STATUS_CLASS = re.compile(r"\b(?:code|status|status_code|response_code|http_sta
 _QUANTILE = re.compile(r"histogram_quantile\(\s*0?\.(\d+)")
 _RATE = re.compile(r"\b(?:i?rate|increase)\(")
 _MAX_QUERY_CHARS = 4_000
+_METRIC_KEYS = frozenset({"metric", "metric_name", "metrics"})
+_METRIC_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")  # Prometheus's metric name syntax
 # PromQL / LogQL: a selector or a function call; a bare metric name is one identifier
 _QUERY_SYNTAX = re.compile(
     r"[A-Za-z_:][\w:]*\s*\{|\b(?:sum|avg|max|min|count|rate|irate|increase|histogram_quantile)\s*\("
 )
 
 
-def _is_metrics_query(text: str) -> bool:
-    """A metrics query or a metric name, not a question in words (whose "all" says nothing)."""
-    return _QUERY_SYNTAX.search(text) is not None or (0 < len(text) <= 200 and not any(c.isspace() for c in text))
-
+def _is_metrics_query(key: str, text: str) -> bool:
+    """A metrics query (a selector or a function call) or, under a metric key, one metric name: not a
+    log search ("OOMKilled") or a question in words, whose words are what was searched for, not found."""
+    if key in _METRIC_KEYS:
+        return 0 < len(text) <= 200 and _METRIC_NAME.fullmatch(text) is not None
+    # a LogQL line filter (|= "OOMKilled") searches logs for words: those were looked for, not found
+    return key in QUERY_KEYS and _QUERY_SYNTAX.search(text) is not None and "|=" not in text and "|~" not in text
 
 
 def query_meaning(arguments: Mapping[str, Any]) -> str:
     """The folded query text of a call's arguments with what its functions and filters mean
     ("5xx", "error rate", "p99", "per second"), or "" when the call has no query argument."""
-    texts = [
-        v for k, v in arguments.items() if k.lower() in QUERY_KEYS and isinstance(v, str) and _is_metrics_query(v)
-    ]
+    texts = [v for k, v in arguments.items() if isinstance(v, str) and _is_metrics_query(k.lower(), v)]
     if not texts:
         return ""
     query = fold(" ".join(texts)[:_MAX_QUERY_CHARS])
