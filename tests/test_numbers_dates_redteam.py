@@ -813,3 +813,35 @@ def test_a_figure_after_the_peak_is_not_the_peak():
     assert extreme_conflict("P99 在峰值后回落到 640ms", series) is None
     assert extreme_conflict("P99 最高只有 640ms", series)
 
+
+
+SMTP_ARGS = {"query": "SMTP timeout", "service": "notification"}
+EMPTY_SMTP = [
+    json.dumps({"hits": {"total": {"value": 0, "relation": "eq"}, "hits": []},
+                "_query": {"match_phrase": {"message": "SMTP timeout"}}}),
+    "0 log lines matched 'SMTP timeout' (scanned 48213 lines)",
+]
+
+
+@pytest.mark.parametrize(
+    ("output", "quote"), list(zip(EMPTY_SMTP, ['"message": "SMTP timeout"', "matched 'SMTP timeout'"], strict=True))
+)
+def test_reporting_what_an_empty_search_looked_for_is_contradicted(output, quote):
+    attack = session("notification 出现 SMTP timeout", quote, output, arguments=SMTP_ARGS)
+    assert "searched_not_found" in facts_of(attack)[1] and check(attack) == "contradicted"
+    honest = session("notification 最近没有 SMTP timeout", quote, output, arguments=SMTP_ARGS)
+    assert "searched_not_found" not in facts_of(honest)[1]
+    assert "negation" not in facts_of(honest)[1]
+
+
+@pytest.mark.parametrize(
+    "output",
+    [
+        json.dumps({"hits": [{"msg": "svc3-1 OOMKilled container app"}], "retries": {"count": 0}}),
+        "Search query: OOMKilled\n2026-11-29T02:12:41Z svc3-1 OOMKilled container app\n0 events dropped",
+    ],
+)
+def test_a_zero_elsewhere_in_a_search_with_hits_is_no_empty_search(output):
+    arguments = {"service": "svc3-1", "query": "OOMKilled"}
+    honest = session("svc3-1 容器发生 OOMKilled", "OOMKilled", output, arguments=arguments)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale

@@ -276,7 +276,9 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     if ev.request_letters and ev.reports_no_match and len(ev.flat) <= _MAX_VIEW_WITH_QUERY:
         # what an empty search echoes was searched for, not reported: context, never read as a report
         echoed, kept = _split_echo(ev)
-        return EvidenceView(kept, context=f"{context}\n{echoed}")
+        view = EvidenceView(kept, context=f"{context}\n{echoed}")
+        view.extra["empty_search"] = True  # `lexical_judgements`: what it looked for, it did not find
+        return view
     return EvidenceView(ev.flat, context=context)
 
 

@@ -144,6 +144,9 @@ def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
     negated = negation_conflict(claim.claim_text, views)
     if negated:
         found.append(SoftJudgement("negation", "contradicted", negated))
+    unfound = _searched_not_found(claim.claim_text, views)
+    if unfound:
+        found.append(SoftJudgement("searched_not_found", "contradicted", unfound))
     coverage = concept_coverage(claim.claim_text, views)
     if coverage.uncovered:
         # "IO 线程已停止" over "Replica_IO_Running: No": a denied opposite carries it; "耗时 912s" over
@@ -159,6 +162,23 @@ def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
         found.append(SoftJudgement("uncovered_concepts", lowered, f"it names {names}, which the cited output does "
                                    "not carry in either language"))
     return found
+
+
+def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | None:
+    """The claim reports a concept that a cited search looked for and found nothing of ("出现 SMTP
+    timeout" over a search for "SMTP timeout" with no hits), and no cited output reports it."""
+    empty = [v for v in views if v.extra.get("empty_search")]
+    if not empty:
+        return None
+    analysis = claim_analysis(claim_text)
+    for i, m in enumerate(analysis.mentions):
+        if i in analysis.negated or i in analysis.hedged or i in analysis.sources:
+            continue
+        for cid in m.concept_ids:
+            searched = any(v.carries(cid) and not v.carries_in_text(cid) for v in empty)
+            if searched and not any(v.carries_in_text(cid) for v in views):
+                return f"it reports {cid!r} ({m.term}), which the cited search looked for and did not find"
+    return None
 
 
 def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | None:

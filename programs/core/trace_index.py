@@ -72,13 +72,15 @@ GUIDANCE = "guidance"
 QUERY_ECHO = "query echo"
 # An output that says its search found nothing: the query it echoes back is no observation.
 _NO_MATCH = re.compile(
-    r"\bno (?:matching|matches|match found|results?|hits|entries|records|events|log lines|logs|data)\b"
-    r"|\b0 (?:log )?(?:results?|hits|matches|matching|lines?|entries|records|events|occurrences?)\b"
-    r"|\bnothing found\b|\breturned no\b|\bno output\b|\(empty\)"
-    r"|\"(?:result|results|data|items)\"\s*:\s*\[\s*\]|\"total\"\s*:\s*\{\s*\"value\"\s*:\s*0(?![\d.])"
+    # what a search says of itself, not a zero anywhere in its output ("retries": {"count": 0})
+    r"\bno (?:matching|matches|match found|results?|hits|log lines|logs)\b"
+    r"|\b0 (?:log )?(?:results?|hits|matches|matching)\b|\b0 log lines? matched\b"
+    r"|\bnothing found\b|\breturned no\b|\bexit (?:code|status) 1: no output\b|^\s*\(empty\)\s*$"
     r"|\bno (?:lines?|rows?|documents?) (?:matched|found)\b"
-    r"|\"(?:hits|total|count|matches|results)\"\s*:\s*0(?![\d.])|\"(?:lines|hits|results|items|matches)\"\s*:\s*\[\s*\]"
-    r"|无匹配|没有匹配|未找到|没有找到|查询结果为空|结果为空"
+    r"|\"(?:result|results|hits|items|matches|lines)\"\s*:\s*\[\s*\]"
+    r"|\"total\"\s*:\s*(?:\{\s*\"value\"\s*:\s*)?0(?![\d.])|\"hits\"\s*:\s*0(?![\d.])"
+    r"|无匹配|没有匹配|未找到|没有找到|查询结果为空|结果为空",
+    re.MULTILINE,
 )
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _SEARCH_WORD = re.compile(r"[^\W_]{3,}")

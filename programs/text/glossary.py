@@ -422,6 +422,12 @@ class EvidenceView:
     def text(self) -> str:
         return self._text
 
+    def carries_in_text(self, concept_id: str) -> bool:
+        """`carries`, reading the text alone (not its context)."""
+        concept = glossary().concepts.get(concept_id)
+        terms = () if concept is None else concept.search_terms
+        return any(contains_term(self._text, term) for term in terms)
+
     def carries(self, concept_id: str) -> bool:
         hit = self._memo.get(concept_id)
         if hit is None:

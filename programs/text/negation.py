@@ -79,6 +79,7 @@ _ZH_FALSE = re.compile(
     r"|不兼容|不充分|不完整|不畅|不准确|不及时|不合格|不达标|不对|非预期|不明"
 )
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
+_LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")
 _CONSEQUENCE = "而致"  # 而, 导致 / 以致: what follows is a consequence of the negated part
 _CLAUSE_BREAK = re.compile(r"[，。；、,;:：！？!?()（）\[\]\n]")
 _EN_TOKEN = re.compile(r"[a-z0-9']+|[^\sa-z0-9']")
@@ -476,7 +477,8 @@ def _negated_before(text: str, start: int, floor: int = 0) -> bool:
     clause = _CLAUSE_BREAK.split(before)[-1]
     if not clause:
         return False
-    tail = clause[-(_ZH_GAP + 3) :]
+    # a Latin word between a Chinese negator and the term counts as one character ("没有 SMTP timeout")
+    tail = (clause if clause.isascii() else _LATIN_RUN.sub("x", clause))[-(_ZH_GAP + 3) :]
     for i in range(len(tail) - 1, -1, -1):
         gap = len(tail) - i - 1 - (tail[i + 1 : i + 2] == "有")  # "没有 key 被驱逐": 没有 is one negator
         if tail[i] in _ZH_NEGATORS and gap <= _ZH_GAP and not _ZH_FALSE.match(tail, i):
