@@ -845,3 +845,9 @@ def test_a_zero_elsewhere_in_a_search_with_hits_is_no_empty_search(output):
     arguments = {"service": "svc3-1", "query": "OOMKilled"}
     honest = session("svc3-1 容器发生 OOMKilled", "OOMKilled", output, arguments=arguments)
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+def test_a_claim_that_says_the_search_found_nothing_is_no_report():
+    claim_text = "按 SMTP timeout 检索 notification 日志，No matching log lines found"
+    s = session(claim_text, "matched 'SMTP timeout'", EMPTY_SMTP[1], arguments=SMTP_ARGS)
+    assert "searched_not_found" not in facts_of(s)[1]

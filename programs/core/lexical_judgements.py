@@ -37,6 +37,11 @@ _DIRECTION = re.compile(
 )
 _DIRECTION_CUE = re.compile(r"[升涨增提降跌减落][到至]|[高长加升低降少落][到至]")
 _SENTENCE_END = re.compile(r"[。；;!?！？\n]")
+_SAYS_NOT_FOUND = re.compile(
+    r"无匹配|没有匹配|未匹配|无结果|没有结果|未找到|没有找到|为空|未检索到|没有检索到|未查到|没有查到|未发现|没有发现|"
+    r"没有出现|未出现|没有日志|无日志|0\s?条|no match|not found|no results?",
+    re.IGNORECASE,
+)
 # Outcomes and the outcomes that exclude them, for `_opposite_outcome`.
 _OPPOSED: dict[str, tuple[str, ...]] = {
     "success": ("failed", "crash"),
@@ -168,8 +173,8 @@ def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | Non
     """The claim reports a concept that a cited search looked for and found nothing of ("出现 SMTP
     timeout" over a search for "SMTP timeout" with no hits), and no cited output reports it."""
     empty = [v for v in views if v.extra.get("empty_search")]
-    if not empty:
-        return None
+    if not empty or _SAYS_NOT_FOUND.search(claim_text):
+        return None  # "检索 OOMKilled 无匹配日志" says what the search said
     analysis = claim_analysis(claim_text)
     for i, m in enumerate(analysis.mentions):
         if i in analysis.negated or i in analysis.hedged or i in analysis.sources:
