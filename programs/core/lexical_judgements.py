@@ -216,9 +216,10 @@ def direction_conflict(claim_text: str) -> str | None:
     in the sentence; "上升了 20%" (an amount of change) is not read."""
     text, numbers = numbers_with_places(claim_text)
     for verb in _DIRECTION.finditer(text):
-        after = next((n for s, _, n in numbers if s >= verb.end() and n.kind != "clock"), None)
-        if after is None or _SENTENCE_END.search(text, verb.end(), _place(numbers, after)):
+        found = next(((s, n) for s, _, n in numbers if s >= verb.end() and n.kind != "clock"), None)
+        if found is None or _SENTENCE_END.search(text, verb.end(), found[0]):
             continue
+        after = found[1]
         sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, verb.start())), default=0)
         before = [n for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
         if not before or not (is_quantity(before[-1]) and is_quantity(after)):
@@ -229,10 +230,6 @@ def direction_conflict(claim_text: str) -> str | None:
             word = "rise" if rising else "fall"
             return f"it words a {word} from {start.text} to {after.text}, which its own figures contradict"
     return None
-
-
-def _place(numbers: list[tuple[int, int, NumberMention]], number: NumberMention) -> int:
-    return next(s for s, _, n in numbers if n is number)
 
 
 def _measured(concept_id: str, claim_text: str, views: list[EvidenceView]) -> bool:
@@ -247,8 +244,16 @@ def _measured(concept_id: str, claim_text: str, views: list[EvidenceView]) -> bo
     if any(literal_number_in(v.text, n) for n in numbers for v in views):
         return True
     # written rounded or in another unit ("约 10 秒" for "10.01 seconds", "10010 毫秒"): the same value
-    stated = [m for v in views for m in iter_numbers(v.text, 2_000) if m.kind in kinds]
+    stated = [m for v in views for m in _numbers_of(v) if m.kind in kinds]
     return any(matches_directly(n, stated) for n in numbers)
+
+
+def _numbers_of(view: EvidenceView) -> list[NumberMention]:
+    """The numbers of a cited output's view, read once per call and session (every claim may ask)."""
+    found: list[NumberMention] | None = view.extra.get("numbers")
+    if found is None:
+        found = view.extra["numbers"] = iter_numbers(view.text, 2_000)
+    return found
 
 
 def _cause_quoted(text: str, excerpts: str) -> bool:

@@ -32,7 +32,7 @@ from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
-from ..text.query_meaning import QUERY_KEYS
+from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -86,7 +86,6 @@ _NOT_ALNUM = re.compile(r"[\W_]+")
 _SEARCH_WORD = re.compile(r"[^\W_]{3,}")
 # an exact label matcher of a metrics query: `service="checkout"` (not `=~`, `!=`: a pattern or an exclusion)
 _LABEL_MATCH = re.compile(r"(?<![\w!=~])([a-z_][a-z0-9_]*)\s*=\s*\"([a-z0-9][a-z0-9_.:\-]*)\"", re.IGNORECASE)
-_MAX_QUERY_CHARS = 4_000
 
 # Argument keys whose (identifier-like) values name what a call is about. Matched on the key's last
 # `_`-separated word too: `pod_name`, `kafka_cluster_name`, `topic_name`, `group_id`.
@@ -281,28 +280,22 @@ class CallEvidence:
         return _NO_MATCH.search(self.flat, 0, self.text_end) is not None
 
     @_cached
-    def searched_letters(self) -> tuple[str, ...]:
-        """The letters and digits of each thing the call searched for: its string arguments other than
-        the subject it names ("query": "OOMKilled"); none when it names only a subject."""
+    def searched(self) -> tuple[str, ...]:
+        """What the call searched for, folded: its string arguments other than the subject it names
+        ("query": "OOMKilled"); none when it names only a subject."""
         return tuple(
-            _NOT_ALNUM.sub("", fold(v))
-            for k, v in self.call.arguments.items()
-            if isinstance(v, str) and not _is_subject_key(str(k))
+            fold(v) for k, v in self.call.arguments.items() if isinstance(v, str) and not _is_subject_key(str(k))
         )
 
     @_cached
     def searched_words(self) -> tuple[tuple[str, ...], ...]:
         """The words (three letters or more, no AND / NOT) of each thing the call searched for."""
-        return tuple(
-            tuple(w for w in _SEARCH_WORD.findall(fold(v)) if w not in ("and", "not"))
-            for k, v in self.call.arguments.items()
-            if isinstance(v, str) and not _is_subject_key(str(k))
-        )
+        return tuple(tuple(w for w in _SEARCH_WORD.findall(v) if w not in ("and", "not")) for v in self.searched)
 
     @_cached
     def request_letters(self) -> str:
-        """`searched_letters` in one string, in order ("" when the call names only a subject)."""
-        return "".join(self.searched_letters)
+        """The letters and digits of all the call searched for, in order ("" when it names only a subject)."""
+        return "".join(_NOT_ALNUM.sub("", v) for v in self.searched)
 
     def contains_token(self, token: str) -> bool:
         """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the
@@ -595,7 +588,7 @@ def _selected_subjects(query: str) -> Iterator[str]:
     the call is about, as a `service` argument would say."""
     if "=" not in query:
         return
-    for key, value in _LABEL_MATCH.findall(query[:_MAX_QUERY_CHARS]):
+    for key, value in _LABEL_MATCH.findall(query[:MAX_QUERY_CHARS]):
         if _is_subject_key(key) and len(value) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(value):
             yield value
 

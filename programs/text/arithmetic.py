@@ -50,7 +50,7 @@ def tolerance(claimed: NumberMention) -> float:
 def is_approximate(claimed: NumberMention) -> bool:
     """The claim marks the number as rounded (约 / 大约 / 左右 / ~): a field `approx` set by the
     tokenizer, or a negative `decimals` (a rounding to tens or more)."""
-    return bool(getattr(claimed, "approx", False)) or claimed.decimals < 0
+    return claimed.approx or claimed.decimals < 0
 
 
 def matches_directly(

@@ -20,7 +20,7 @@ QUERY_KEYS = ("query", "promql", "expr", "expression", "metric", "metric_name", 
 _STATUS_CLASS = re.compile(r"\b(?:code|status|status_code|response_code|http_status)\s*=~?\s*[\"']?\(?([45])")
 _QUANTILE = re.compile(r"histogram_quantile\(\s*0?\.(\d+)")
 _RATE = re.compile(r"\b(?:i?rate|increase)\(")
-_MAX_QUERY_CHARS = 4_000
+MAX_QUERY_CHARS = 4_000
 _METRIC_KEYS = frozenset({"metric", "metric_name", "metrics"})
 _METRIC_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")  # Prometheus's metric name syntax
 # PromQL / LogQL: a selector or a function call; a bare metric name is one identifier
@@ -44,7 +44,7 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
     texts = [v for k, v in arguments.items() if isinstance(v, str) and _is_metrics_query(k.lower(), v)]
     if not texts:
         return ""
-    query = fold(" ".join(texts)[:_MAX_QUERY_CHARS])
+    query = fold(" ".join(texts)[:MAX_QUERY_CHARS])
     readings = [query]
     if "/" in query:  # a ratio of a status class to all requests; a bare rate of 5xx is no error rate
         for status in dict.fromkeys(_STATUS_CLASS.findall(query)):

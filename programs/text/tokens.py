@@ -266,12 +266,18 @@ def _extract_mentions(text: str) -> Mentions:
     return Mentions(tuple(entities), tuple(mention for _, _, mention in places))
 
 
-def numbers_with_places(text: str) -> tuple[str, list[tuple[int, int, NumberMention]]]:
+def numbers_with_places(text: str) -> tuple[str, tuple[tuple[int, int, NumberMention], ...]]:
     """The text the mention pattern reads (numerals in digits, invisible characters gone) and each
     number of it (`extract_mentions`' numbers) with its place there: for checks that read a number by
-    the words around it."""
+    the words around it (several of them ask about one claim: worked out once per session)."""
+    if len(text) <= _MEMO_CHARS:
+        return memoised("places", text, _places)
+    return _places(text)
+
+
+def _places(text: str) -> tuple[str, tuple[tuple[int, int, NumberMention], ...]]:
     prepared, _, places = _scan(text)
-    return prepared, places
+    return prepared, tuple(places)
 
 
 def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention]]]:
