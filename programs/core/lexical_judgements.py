@@ -26,6 +26,7 @@ from ..text.wording import (
     search_general_knowledge,
     search_scope,
 )
+from .fine_states import fine_state_conflict
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
@@ -93,7 +94,7 @@ def judge_wording(
         found.append(SoftJudgement("general_knowledge", "external_unknown", "it rests on general knowledge"))
     words = content_words(text, skip=entities).words
     cited_calls = index.observed(cited)
-    uncovered = [w for w in words if not any(word_in(ev.flat, w) for ev in cited_calls)]
+    uncovered = [w for w in words if not any(ev.holds_word(w) for ev in cited_calls)]
     if len(words) >= 2 and len(uncovered) / len(words) > 1 - _MIN_WORD_COVERAGE:
         detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
         found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))
@@ -197,8 +198,6 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
         for cid in m.concept_ids
         if cid in _OPPOSED
     }
-    if not named:
-        return None
     quoted = evidence_view(" ".join(b.evidence_excerpt for b in usable))
     for cid in sorted(named):
         if named.intersection(_OPPOSED[cid]) or quoted.carries(cid):
@@ -207,7 +206,8 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
             term = reports(quoted, other)
             if term:
                 return f"it says {cid!r}, which its own quote contradicts ({term!r})"
-    return None
+    # "连接正常" / "健康检查通过" / "证书仍在有效期内": a fine state the glossary has no concept for
+    return fine_state_conflict(claim_text, quoted)
 
 
 def direction_conflict(claim_text: str) -> str | None:

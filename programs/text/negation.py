@@ -446,13 +446,7 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
         while start != -1 and seen < _OCCURRENCES:
             if stands_alone(text, term, start):
                 seen += 1
-                two = text[max(0, start - 2) : start]  # cheap tests before the calls: most fail them
-                if (
-                    _negated_before(text, start)
-                    or _ZERO_AFTER.match(text, start + len(term))
-                    or (two == "un" and _glued_un(text, start))
-                    or ((two == "  " or two[-1:] in ("\n", "")) and _zero_column(text, start, start + len(term)))
-                ):
+                if _denied_at(text, start, start + len(term)):
                     denied = denied or term
                 else:
                     asserted = asserted or term
@@ -462,6 +456,43 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
                     return asserted, denied
             start = text.find(term, start + 1)
     return asserted, denied
+
+
+def _denied_at(text: str, start: int, end: int) -> bool:
+    """The term at `text[start:end]` is denied where it stands: a negator before it, a zero after it
+    ("failed: 0"), "un" glued to it, or a column of zeros under it."""
+    two = text[max(0, start - 2) : start]  # cheap tests before the calls: most fail them
+    return bool(
+        _negated_before(text, start)
+        or _ZERO_AFTER.match(text, end)
+        or (two == "un" and _glued_un(text, start))
+        or ((two == "  " or two[-1:] in ("\n", "")) and _zero_column(text, start, end))
+    )
+
+
+def reported_by_name(view: EvidenceView, concept_id: str) -> str | None:
+    """A term by which the text reports the concept, reading only its Chinese and English names (never
+    the evidence-only hints: "down", "503"), each standing alone, and no field of a setting
+    ("timeout: 30s" names a setting, not a timeout that happened)."""
+    concept = glossary().concepts.get(concept_id)
+    if concept is None or not view.carries(concept_id):
+        return None
+    text = view.text
+    for term in concept.en + concept.zh:
+        if view.is_ascii and not term.isascii():
+            continue
+        start, seen = text.find(term), 0
+        while start != -1 and seen < _OCCURRENCES:
+            end = start + len(term)
+            if stands_alone(text, term, start, strict=True):
+                seen += 1
+                if not _SETTING_AFTER.match(text, end) and not _denied_at(text, start, end):
+                    return term
+            start = text.find(term, start + 1)
+    return None
+
+
+_SETTING_AFTER = re.compile(r"s?\s*[=:：]\s*[\d\"']")
 
 
 def _glued_un(text: str, start: int) -> bool:
