@@ -32,6 +32,7 @@ from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
+from ..text.products import implied_in
 from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
@@ -300,8 +301,8 @@ class CallEvidence:
     def contains_token(self, token: str) -> bool:
         """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the
         output writes that day, in any form (`dates`)."""
-        if contains_token(self.flat, token):
-            return True
+        if contains_token(self.flat, token) or implied_in(token, self.flat, self.out_end):
+            return True  # a product its output's format implies ("mysql" by "query_time:") counts too
         if not is_claim_date(token):
             return False
         day = claim_day(token)
@@ -343,6 +344,10 @@ class CallEvidence:
         if self._ints is None and len(self._literal_memo) >= _INDEX_AFTER and self.out_end >= _INDEX_MIN_CHARS:
             self._ints = _standalone_ints(self.flat, self.out_end)
         return self._ints
+
+    def holds_word(self, word: str) -> bool:
+        """An ordinary word (or a product name its output's format implies) is in the output or subject."""
+        return word_in(self.flat, word) or implied_in(word, self.flat, self.out_end) is not None
 
     def output_contains_token(self, token: str) -> bool:
         return contains_token(self.flat, token, self.out_end)
@@ -517,7 +522,7 @@ class TraceIndex:
 
     def word_anywhere(self, word: str) -> bool:
         """An ordinary word occurs in some tool output, a call's subject, or the operator's question."""
-        return word_in(self.query_flat, word) or any(word_in(ev.flat, word) for ev in self.calls.values())
+        return word_in(self.query_flat, word) or any(ev.holds_word(word) for ev in self.calls.values())
 
     def token_location(self, token: str, cited: Iterable[str]) -> Location:
         """Where an entity (already folded) appears: in an ok cited call (output or subject

@@ -35,6 +35,7 @@ except ImportError:  # pragma: no cover - exercised by a test that hides the pac
     ahocorasick = None
 
 from .normalize import fold
+from .products import implied_in, is_product_name
 from .wording import search_hedged
 
 __all__ = [
@@ -440,8 +441,17 @@ class EvidenceView:
                     break
             if not hit and concept_id in AT_LIMIT_CONCEPTS:
                 hit = at_limit(self._text)
+            if not hit:  # "mysql" names a database: a slow log's "query_time:" carries it unnamed
+                hit = any(implied_in(name, self._text) for name in _product_terms(concept_id))
             self._memo[concept_id] = hit
         return hit
+
+
+@lru_cache(maxsize=512)
+def _product_terms(concept_id: str) -> tuple[str, ...]:
+    """The concept's terms that name a product (`products`): "mysql" and "postgres" of database."""
+    concept = glossary().concepts.get(concept_id)
+    return () if concept is None else tuple(t for t in concept.terms if is_product_name(t))
 
 
 def evidence_view(text: str | EvidenceView) -> EvidenceView:
