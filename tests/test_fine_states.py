@@ -106,3 +106,17 @@ def test_a_question_or_a_hedge_is_no_fine_state():
     assert fine_state_conflict("payment-db 连接正常吗", quoted) is None
     assert fine_state_conflict("payment-db 可能已经可以正常连接", quoted) is None
     assert fine_state_conflict("payment-db 连接正常", quoted) is not None
+
+
+def test_an_answer_calling_a_failing_entity_fine_is_contradicted():
+    claim, excerpt = "redis-cache-0 ping 正常，延迟 0.3ms", "redis-cache-0 ping ok latency=0.3ms"
+    attack = session(claim, excerpt, REFUSED, answer="redis-cache-0 ping 正常。payment-db 连接也正常，问题不在数据库。")
+    record = verify_session(attack)
+    answer_facts = [f for f in record.facts_checked if f.source == "user_facing_answer"]
+    assert any(f.classification == "contradicted" and "payment-db" in f.fact for f in answer_facts)
+    assert record.verdict != "PASS"
+    honest = session(claim, excerpt, REFUSED, answer="redis-cache-0 ping 正常，延迟只有 0.3 毫秒。接下来需要排查数据库。")
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    # the answer names the failure itself: its fine state is about the rest
+    mixed = session(claim, excerpt, REFUSED, answer="redis-cache-0 ping 正常，但 payment-db 连接被拒绝。")
+    assert not any(f.classification == "contradicted" for f in verify_session(mixed).facts_checked)

@@ -33,6 +33,7 @@ from ..text.wording import (
     split_sentences,
 )
 from .evidence_facts import glossary_view
+from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .trace_index import TraceIndex, literal_number_in
 
 LEGACY_CLASS: dict[str, LegacyClassification] = {
@@ -111,6 +112,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
     claims_view = EvidenceView(claims_flat, folded=True)
     critical_texts = [c.claim_text for c in critical]
     outputs: list[EvidenceView] | None = None
+    ok_outputs: list[str] | None = None  # the ok calls' folded outputs, read only when needed
     facts = []
     for whole in split_sentences(contract.user_facing_answer):
         sentence = assertive_text(whole)
@@ -123,6 +125,16 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             continue
         mentions = extract_mentions(sentence)
         new_entities = [e for e in mentions.entities if not contains_token(claims_flat, e)]
+        denied = None
+        if new_entities and may_call_fine(sentence):  # what a claim names, its own check reads
+            if ok_outputs is None:
+                ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
+            denied = fine_state_in_trace_conflict(sentence, new_entities, ok_outputs)
+        if denied:  # "payment-db 连接也正常" while the trace reports payment-db's connections refused
+            facts.append(
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
         new_numbers = [n for n in mentions.numbers if not literal_number_in(claims_flat, n)]
         new_concepts = _new_concept_mentions(sentence, claims_view)
         new_cause = not new_concepts and new_cause_wording(sentence, claims_text)

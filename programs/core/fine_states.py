@@ -55,6 +55,11 @@ _HEDGED_BEFORE = re.compile(r"是否|可能|或许|也许|如果|假如|若|待�
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 
 
+def may_call_fine(text: str) -> bool:
+    """A cheap test: the text holds a word a fine state needs (most texts do not)."""
+    return _CUE.search(compact(text)) is not None
+
+
 def fine_state_conflict(claim_text: str, quoted: EvidenceView) -> str | None:
     """The first fine state the claim asserts that its quote reports the failure of, as a detail."""
     text = compact(claim_text)
@@ -91,3 +96,29 @@ def _reported_failure(failures: Sequence[str], named: set[str], quoted: Evidence
         if term:
             return term
     return None
+
+
+def fine_state_in_trace_conflict(sentence: str, entities: Sequence[str], outputs: Sequence[str]) -> str | None:
+    """`fine_state_conflict` for a sentence without bindings (an answer sentence): read against the
+    lines of the (folded) outputs that name one of its entities ("payment-db 连接也正常" against every
+    line naming payment-db). A sentence naming no entity has nothing to locate."""
+    if not entities or not may_call_fine(sentence):
+        return None
+    lines = [line for text in outputs for entity in entities for line in _lines_naming(text, entity)]
+    return fine_state_conflict(sentence, EvidenceView("\n".join(lines))) if lines else None
+
+
+def _lines_naming(text: str, token: str) -> list[str]:
+    lines: list[str] = []
+    start = text.find(token)
+    while start != -1 and len(lines) < _MAX_LINES:
+        line_start = text.rfind("\n", 0, start) + 1
+        line_end = text.find("\n", start)
+        line_end = len(text) if line_end == -1 else line_end
+        lines.append(text[line_start:line_end])
+        start = text.find(token, line_end)
+    return lines
+
+
+_MAX_LINES = 20  # lines naming one entity read per output
+
