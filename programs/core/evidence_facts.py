@@ -27,6 +27,7 @@ from ..text.tokens import extract_mentions
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
+from .quoted_subject import other_subject_conflict
 from .table_rows import counted_rows, other_row_conflict
 from .time_context import restated_window, searched_windows, zone_shifted
 from .trace_index import (
@@ -137,6 +138,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         other_row = other_row_conflict(extract_mentions(claim.claim_text), cited_ok)
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
+    if usable:
+        other_subject = other_subject_conflict(claim.claim_text, usable, cited_ok)
+        if other_subject:
+            evidence.soft.append(SoftJudgement("other_subject", "contradicted", other_subject))
     evidence.soft.extend(
         judge_wording(
             claim, index, weighed, usable, located.outside_cited, located.entities, texts, located.unstated_counts

@@ -55,7 +55,9 @@ def _decide(ev: ClaimEvidence) -> tuple[str, str]:
     if ceiling == "unsupported":
         return _without_evidence(ev, general)
 
-    for name in ("negation", "searched_not_found", "other_row", "opposite_outcome", "direction", "not_extreme"):
+    for name in (
+        "negation", "searched_not_found", "other_row", "other_subject", "opposite_outcome", "direction", "not_extreme"
+    ):
         if name in soft:
             return "contradicted", soft[name].detail
     for name in ("mostly_uncovered", "uncovered_concepts"):

@@ -1,0 +1,179 @@
+"""The line a claim quotes is about another subject than the one it names.
+
+"checkout-7d9f8b6c5-x2kqp 的 readiness 探针失败" quoting the event row of
+`pod/checkout-7d9f8b6c5-m8zwt`, "cart 服务抛出 NullPointerException" quoting a `[promo]` log line,
+"payments 命名空间 5xx 错误率 31%" quoting the series labelled `namespace: payments-stg`. The claim's
+subject is in the cited output (so it is no absent entity), but not in the record it quotes, and
+that record names another subject in the same place: the same label key (`"namespace": …`,
+`pod=…`), the same resource kind (`pod/…`), or the same log tag (`[…]`).
+
+A soft judgement (spec §8: which subject a line is about is a reading, a model may overrule it);
+the rules backend reads it as `contradicted`. A record is the quoted line, or in a JSON output the
+innermost object around the quote that holds a subject label.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from groundcheck.signatures.models import EvidenceBinding
+
+from ..text.normalize import fold
+from .trace_index import CallEvidence
+
+_TOKEN = re.compile(r"(?<![a-z0-9_./\-])[a-z][a-z0-9_.\-]*[a-z0-9](?![a-z0-9_\-])")
+_KINDS = (
+    "pod|pods|deployment|deploy|replicaset|rs|statefulset|sts|daemonset|ds|service|svc|node|nodes|job|cronjob"
+    "|namespace|ns|ingress|configmap|secret|pvc|hpa"
+)
+_KEYS = (
+    "pod|pod_name|namespace|ns|service|svc|service_name|deployment|container|container_name|app|application"
+    "|job|instance|host|hostname|node|nodename|cluster|topic|group|consumer_group|database|db|queue|index"
+)
+_KEY_BEFORE = re.compile(rf"""(?:^|[\s{{,(])["']?({_KEYS})["']?\s*[:=]\s*["']?$""")
+_KIND_BEFORE = re.compile(rf"(?<![a-z0-9_\-])({_KINDS})/$")
+_LOG_LEVELS = frozenset({"info", "warn", "warning", "error", "debug", "trace", "fatal", "notice", "crit", "critical"})
+_MAX_LINE = 2_000  # a longer line is a JSON document: its record is an object, not the line
+_SLOT_SCAN = 64  # characters before a token read for its key or kind
+_OCCURRENCES = 16  # occurrences of a claim token read for the places it takes
+
+
+def other_subject_conflict(
+    claim_text: str, usable: Sequence[EvidenceBinding], cited: Sequence[CallEvidence]
+) -> str | None:
+    """The first subject the claim names whose quoted records all name another subject in its place."""
+    claim = fold(claim_text)
+    excerpts = [fold(b.evidence_excerpt) for b in usable]
+    # a cheap substring test first: most claims' subjects are in their quotes
+    tokens = [t for t in dict.fromkeys(_TOKEN.findall(claim)) if not any(t in e and _holds(e, t) for e in excerpts)]
+    if not tokens:
+        return None  # every subject the claim names is in its quotes (most claims)
+    records = [r for b, e in zip(usable, excerpts, strict=True) for r in _records(e, b, cited)]
+    if not records:
+        return None
+    for token in tokens:
+        slots = {slot for ev in cited for slot in _slots(ev.flat, token, ev.text_end)}
+        if not slots or any(_holds(record, token) for record in records):
+            continue
+        for record in records:
+            other = _other_in_slot(record, slots, token, claim)
+            if other:
+                return f"it names {token!r}, but the record it quotes is about {other!r}"
+    return None
+
+
+def _records(excerpt: str, binding: EvidenceBinding, cited: Sequence[CallEvidence]) -> list[str]:
+    """The record around the quote in each cited output that holds it verbatim."""
+    found = []
+    for ev in cited:
+        if ev.call.invocation_id not in binding.source_invocation_ids:
+            continue
+        at = ev.flat.find(excerpt, 0, ev.text_end) if excerpt else -1
+        if at != -1:
+            found.append(_record(ev.flat[: ev.text_end], at, at + len(excerpt)))
+    return found
+
+
+def _record(text: str, start: int, end: int) -> str:
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end == -1 else line_end
+    if line_end - line_start <= _MAX_LINE and "\n" in text:
+        return text[line_start:line_end]
+    return _enclosing_object(text, start, end)
+
+
+def _enclosing_object(text: str, start: int, end: int) -> str:
+    """The innermost {...} around text[start:end] that names a subject label (else the whole text)."""
+    left = start
+    while True:
+        open_at = _open_before(text, left)
+        if open_at == -1:
+            return text
+        close_at = _close_after(text, end)
+        if close_at == -1:
+            return text
+        record = text[open_at : close_at + 1]
+        if any(_KEY_BEFORE.search(record, 0, m.start()) for m in _TOKEN.finditer(record)):
+            return record
+        left, end = open_at, close_at + 1
+
+
+def _open_before(text: str, pos: int) -> int:
+    depth = 0
+    for i in range(pos - 1, -1, -1):
+        ch = text[i]
+        if ch == "}":
+            depth += 1
+        elif ch == "{":
+            if depth == 0:
+                return i
+            depth -= 1
+    return -1
+
+
+def _close_after(text: str, pos: int) -> int:
+    depth = 0
+    for i in range(pos, len(text)):
+        ch = text[i]
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            if depth == 0:
+                return i
+            depth -= 1
+    return -1
+
+
+def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
+    """The places the token takes in the output: ("key", "namespace"), ("kind", "pod"), ("tag", "")."""
+    slots: set[tuple[str, str]] = set()
+    pattern = re.compile(rf"(?<![a-z0-9_.\-]){re.escape(token)}(?![a-z0-9_\-])")
+    for n, m in enumerate(pattern.finditer(text, 0, end)):
+        if n >= _OCCURRENCES:
+            break
+        before = text[max(0, m.start() - _SLOT_SCAN) : m.start()]
+        if key := _KEY_BEFORE.search(before):
+            slots.add(("key", key.group(1)))
+        elif kind := _KIND_BEFORE.search(before):
+            slots.add(("kind", kind.group(1)))
+        elif before.endswith("[") and text.startswith("]", m.end()):
+            slots.add(("tag", ""))
+        elif before.endswith("\n") and text.startswith((" ", "\t"), m.end()):
+            slots.add(("first_column", ""))  # a table's first column (NAMESPACE, NAME)
+    return slots
+
+
+def _holds(record: str, token: str) -> bool:
+    return re.search(rf"(?<![a-z0-9_.\-]){re.escape(token)}(?![a-z0-9_\-])", record) is not None
+
+
+def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: str) -> str | None:
+    """A subject in one of the token's places in the record that the claim does not name."""
+    for kind, name in sorted(slots):
+        if kind == "key":
+            pattern = rf"""(?:^|[\s{{,(])["']?{name}["']?\s*[:=]\s*["']?([a-z0-9][\w.\-/]*)"""
+        elif kind == "first_column":
+            pattern = r"^\s*([a-z0-9][\w.\-/]*)"
+        elif kind == "kind":
+            pattern = rf"(?<![a-z0-9_\-]){name}/([a-z0-9][\w.\-]*)"
+        else:
+            pattern = r"\[([a-z0-9][\w.\-]*)\]"
+        for m in re.finditer(pattern, record):
+            other = m.group(1).rstrip(".")
+            if kind == "tag" and other in _LOG_LEVELS:
+                continue
+            if other != token and other not in claim and not _instance_of(other, token):
+                return other
+    return None
+
+
+_GENERATED_SUFFIX = re.compile(r"(?:-[a-z0-9]{5,10}){1,2}|-\d+")
+
+
+def _instance_of(other: str, token: str) -> bool:
+    """`other` is an instance the token names as a whole: a pod of a deployment
+    ("checkout-7d9f8b6c5-m8zwt" of "checkout"), a replica of a statefulset ("redis-2" of "redis")."""
+    return other.startswith(token + "-") and _GENERATED_SUFFIX.fullmatch(other, len(token)) is not None
+
