@@ -96,13 +96,13 @@ SUBJECT_KEYS = frozenset(
         "node", "instance", "container", "deployment", "statefulset", "daemonset", "workload", "job",
         "cluster", "db", "database", "table", "bucket",
         "metric", "kind", "resource", "resource_type", "resource_name", "name", "target", "mount",
-        "region", "zone", "url", "endpoint",
+        "region", "zone", "url", "endpoint", "context",  # kubectl's --context names a cluster
     }
 )
 # Record filters select which records of a system a call returns (a consumer group's or topic's
 # rows, one trace id): a value only there was never observed, even with a subject-like key name.
 _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
-_SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster")
+_SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
 _IDENTIFIER = re.compile(r"\S*[^\W\d_]\S*")  # no white space, at least one letter
 _NUMBERS_PER_CALL = 2000

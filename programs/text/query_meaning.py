@@ -54,3 +54,21 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
     if _RATE.search(query):
         readings.append("per second")
     return " ".join(readings)
+
+
+# what a call's subject arguments are, in glossary words: `--context prod-bj` names a cluster, a
+# listing of deployments counts their replicas (副本) in READY / AVAILABLE
+_SUBJECT_KINDS = {"context": "cluster", "kube_context": "cluster", "kubecontext": "cluster", "cluster": "cluster"}
+_KUBECTL_GET_REPLICATED = re.compile(
+    r"\bget\s+(?:deploy(?:ment)?s?|statefulsets?|sts|replicasets?|rs|daemonsets?|ds)\b", re.IGNORECASE
+)
+
+
+def subject_meaning(arguments: Mapping[str, Any]) -> str:
+    """What a call's arguments say its output is about ("cluster", "replicas"), or ""."""
+    kinds = [kind for key, kind in _SUBJECT_KINDS.items() if isinstance(arguments.get(key), str)]
+    for value in arguments.values():
+        if isinstance(value, str) and len(value) <= MAX_QUERY_CHARS and _KUBECTL_GET_REPLICATED.search(value):
+            kinds.append("replicas")
+            break
+    return " ".join(dict.fromkeys(kinds))
