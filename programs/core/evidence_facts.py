@@ -23,13 +23,13 @@ from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.query_meaning import query_meaning, subject_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
-from ..text.tokens import extract_mentions
+from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .quoted_subject import other_subject_conflict
 from .table_rows import counted_rows, other_row_conflict
-from .time_context import restated_window, searched_windows, zone_shifted
+from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
 from .trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
@@ -176,6 +176,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.number_location(number, cited, sums=sums)
         if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited)):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
+        if where == "cited" and number.kind == "clock" and _zone_mislabelled(text, number, index.observed(cited)):
+            where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
         if where == "nowhere" and number.kind == "clock":
             # "北京时间 10:12" over "02:12:41Z": the same moment in another zone
             shifted = [index.number_location(n, cited, sums=False) for n in zone_shifted(text, number)]
@@ -199,6 +201,15 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.token_location(name, cited)
         (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
+
+
+def _zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim names the clock's zone, and the cited outputs write that clock only in other zones."""
+    label = zone_label(claim_text, number)
+    if label is None:
+        return False
+    zones = {z for ev in cited for z in written_zones(ev.flat[: ev.text_end], number.text)}
+    return bool(zones) and None not in zones and label not in zones
 
 
 def binding_problem(binding: EvidenceBinding, index: TraceIndex) -> tuple[str, str] | None:

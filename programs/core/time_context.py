@@ -69,3 +69,40 @@ def _shifted(number: NumberMention, shift: int) -> NumberMention:
     seconds = (int(number.value) + shift) % 86400
     text = f"{seconds // 3600:02d}:{seconds % 3600 // 60:02d}"
     return number._replace(text=text, value=float(seconds))
+
+
+def zone_label(claim_text: str, number: NumberMention) -> int | None:
+    """The UTC offset in hours the claim names right before the clock (8 for 北京时间, 0 for UTC), or None."""
+    if number.kind != "clock":
+        return None
+    text, places = numbers_with_places(claim_text)
+    for start, _, n in places:
+        if n.text == number.text:
+            before = (text, max(0, start - 8), start)
+            if _BEIJING_BEFORE.search(*before):
+                return 8
+            if _UTC_BEFORE.search(*before):
+                return 0
+    return None
+
+
+def written_zones(folded_output: str, clock: str) -> set[int | None]:
+    """The UTC offsets (hours) with which an output writes the clock ("06:12:44z" 0, "09:12:03.118+08:00"
+    8), None for an occurrence without a zone."""
+    zones: set[int | None] = set()
+    pattern = rf"(?<![\d:]){re.escape(clock)}(?::\d{{2}})?(?:\.\d+)?(?![\d:])(z\b|[+\-]\d{{2}}:?\d{{2}}\b)?"
+    for n, m in enumerate(re.finditer(pattern, folded_output)):
+        if n >= _ZONE_OCCURRENCES:
+            break
+        zone = m.group(1)
+        if zone is None:
+            zones.add(None)
+        elif zone == "z":
+            zones.add(0)
+        else:
+            hours = int(zone[1:3]) + int(zone[-2:]) / 60
+            zones.add(int(hours) if zone[0] == "+" else -int(hours))
+    return zones
+
+
+_ZONE_OCCURRENCES = 32
