@@ -191,17 +191,18 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
     """The claim states an outcome (成功 / 已恢复 / 健康 / 失败) its own quotes report the opposite of,
     and not the outcome itself ("发布成功" quoting "rollout ... failed: readiness probe failed")."""
     analysis = claim_analysis(claim_text)
-    named = {
+    asserted = {
         cid
         for i, m in enumerate(analysis.mentions)
         if i not in analysis.negated and i not in analysis.hedged
         for cid in m.concept_ids
-        if cid in _OPPOSED
     }
+    named = asserted.intersection(_OPPOSED)
     quoted = evidence_view(" ".join(b.evidence_excerpt for b in usable))
     for cid in sorted(named):
-        if named.intersection(_OPPOSED[cid]) or quoted.carries(cid):
-            continue  # a mixed outcome ("重试后成功，之前失败"), or the quote states it
+        if asserted.intersection(_OPPOSED[cid]) or quoted.carries(cid):
+            # a mixed outcome ("重试后成功，之前失败", "2 个 CrashLoopBackOff，2 个 Running"), or the quote states it
+            continue
         for other in _OPPOSED[cid]:
             term = reports(quoted, other)
             if term:

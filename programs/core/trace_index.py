@@ -33,7 +33,7 @@ from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.products import implied_in
-from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS
+from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, subject_meaning
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -105,6 +105,14 @@ _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
 _IDENTIFIER = re.compile(r"\S*[^\W\d_]\S*")  # no white space, at least one letter
+_COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl"})
+# `describe pod indexer-0`, `logs deploy/api`, `get pod/api-0`: the object after its kind
+_KUBECTL_OBJECT = re.compile(
+    r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))",
+    re.IGNORECASE,
+)
+_KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
+_KUBECTL_FLAG = re.compile(r"(?:\s-n|--namespace|--context|\s-c|--container)[\s=]+([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _NUMBERS_PER_CALL = 2000
 _INDEX_AFTER = 32  # distinct number lookups on one large output before its digit runs are indexed
 _INDEX_MIN_CHARS = 1_000_000
@@ -346,8 +354,18 @@ class CallEvidence:
         return self._ints
 
     def holds_word(self, word: str) -> bool:
-        """An ordinary word (or a product name its output's format implies) is in the output or subject."""
-        return word_in(self.flat, word) or implied_in(word, self.flat, self.out_end) is not None
+        """An ordinary word is in the output or subject, or is what the call lists ("pod" of `get pods`,
+        `subject_meaning`), or names a product its output's format implies ("mysql" by "query_time:")."""
+        return (
+            word_in(self.flat, word)
+            or implied_in(word, self.flat, self.out_end) is not None
+            or word_in(self.listed_kinds, word)
+        )
+
+    @_cached
+    def listed_kinds(self) -> str:
+        """What the call's arguments say its output is about ("cluster", "pod"), folded."""
+        return subject_meaning(self.call.arguments)
 
     def output_contains_token(self, token: str) -> bool:
         return contains_token(self.flat, token, self.out_end)
@@ -581,11 +599,29 @@ def subject_values(arguments: dict[str, Any]) -> Iterator[str]:
     for key, value in arguments.items():
         if str(key).lower() in QUERY_KEYS and isinstance(value, str):
             yield from _selected_subjects(value)
+        if str(key).lower() in _COMMAND_KEYS and isinstance(value, str):
+            yield from _kubectl_subjects(value)
         if not _is_subject_key(str(key)):
             continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, str) and len(item) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(item):
                 yield item
+
+
+def _kubectl_subjects(command: str) -> Iterator[str]:
+    """The objects a kubectl command names (`describe pod indexer-0 -n search`: indexer-0, search),
+    as `pod` / `namespace` arguments would; the command itself is never an observation."""
+    text = command[:MAX_QUERY_CHARS]
+    for m in _KUBECTL_OBJECT.finditer(text):
+        name = m.group(1) or m.group(2)
+        if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
+            yield name
+    for m in _KUBECTL_FLAG.finditer(text):
+        if _IDENTIFIER.fullmatch(m.group(1)):
+            yield m.group(1)
+    for m in _KUBECTL_SELECTOR.finditer(text):  # `-l app=cart`: the label selects cart's pods
+        if _IDENTIFIER.fullmatch(m.group(1)):
+            yield m.group(1)
 
 
 def _selected_subjects(query: str) -> Iterator[str]:

@@ -271,6 +271,8 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
             return unfinished
     for i, m in todo:
         ids = [c for c in m.concept_ids if c in NEGATABLE]
+        if i in analysis.negated and _denied_of_others_or_in_general(compact(claim_text), m):
+            continue  # "另外两个没有重启", "探针失败不会触发重启": not a denial of what the output reports
         if i in analysis.negated:
             polarities = [_polarity(view, cid, full=True) for view in views for cid in ids]
             asserted = next((a for a, _ in polarities if a), None)
@@ -286,6 +288,20 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
     if "不是" in claim_text or "非" in claim_text:  # every cue of `_CAUSE_BEFORE` holds one
         return _cause_denial_conflict(compact(claim_text), analysis, todo, views)
     return None
+
+
+# a clause about the other subjects ("另外两个没有重启", "其余 pod 未重启"), or a modal denial that states
+# how things work rather than what happened ("只会摘流量，不会触发重启")
+_OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
+_MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成|引发|发生|出现|产生)?$")
+
+
+def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
+    """`text` is the claim's compact form, the one its mentions' places are in."""
+    clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start)), default=0)
+    if _OTHERS_OPENING.match(text, clause_start):
+        return True
+    return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
 
 
 def _cause_denial_conflict(

@@ -56,19 +56,34 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
     return " ".join(readings)
 
 
-# what a call's subject arguments are, in glossary words: `--context prod-bj` names a cluster, a
-# listing of deployments counts their replicas (副本) in READY / AVAILABLE
+# what a call's subject arguments are, in glossary words: `--context prod-bj` names a cluster; what a
+# kubectl command lists or describes names its rows (a listing of deployments counts their replicas, 副本,
+# in READY / AVAILABLE)
 _SUBJECT_KINDS = {"context": "cluster", "kube_context": "cluster", "kubecontext": "cluster", "cluster": "cluster"}
-_KUBECTL_GET_REPLICATED = re.compile(
-    r"\bget\s+(?:deploy(?:ment)?s?|statefulsets?|sts|replicasets?|rs|daemonsets?|ds)\b", re.IGNORECASE
+_KUBECTL_KIND = re.compile(
+    r"\b(?:get|describe|top|logs|rollout\s+(?:status|history))\s+"
+    r"(pods?|po|deploy(?:ments?)?|statefulsets?|sts|replicasets?|rs|daemonsets?|ds|nodes?|no|services?|svc|events?|ev"
+    r"|hpa|horizontalpodautoscalers?|pvc|persistentvolumeclaims?|namespaces?|ns|ingress(?:es)?|ing|jobs?|cronjobs?)\b",
+    re.IGNORECASE,
 )
+_KIND_WORDS = {
+    "po": "pod", "pod": "pod", "pods": "pod", "deploy": "deployment replicas", "deployment": "deployment replicas",
+    "deployments": "deployment replicas", "statefulset": "statefulset replicas", "statefulsets": "statefulset replicas",
+    "sts": "statefulset replicas", "replicaset": "replicaset replicas", "replicasets": "replicaset replicas",
+    "rs": "replicaset replicas", "daemonset": "daemonset", "daemonsets": "daemonset", "ds": "daemonset",
+    "no": "node", "node": "node", "nodes": "node", "svc": "service", "service": "service", "services": "service",
+    "ev": "events", "event": "events", "events": "events", "hpa": "hpa autoscaling",
+    "horizontalpodautoscaler": "hpa autoscaling", "horizontalpodautoscalers": "hpa autoscaling",
+    "pvc": "pvc volume", "persistentvolumeclaim": "pvc volume", "persistentvolumeclaims": "pvc volume",
+    "ns": "namespace", "namespace": "namespace", "namespaces": "namespace", "ing": "ingress", "ingress": "ingress",
+    "ingresses": "ingress", "job": "job", "jobs": "job", "cronjob": "cronjob", "cronjobs": "cronjob",
+}
 
 
 def subject_meaning(arguments: Mapping[str, Any]) -> str:
-    """What a call's arguments say its output is about ("cluster", "replicas"), or ""."""
+    """What a call's arguments say its output is about ("cluster", "pod", "deployment replicas"), or ""."""
     kinds = [kind for key, kind in _SUBJECT_KINDS.items() if isinstance(arguments.get(key), str)]
     for value in arguments.values():
-        if isinstance(value, str) and len(value) <= MAX_QUERY_CHARS and _KUBECTL_GET_REPLICATED.search(value):
-            kinds.append("replicas")
-            break
+        if isinstance(value, str) and len(value) <= MAX_QUERY_CHARS:
+            kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
     return " ".join(dict.fromkeys(kinds))

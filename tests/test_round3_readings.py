@@ -1,0 +1,102 @@
+"""Honest readings the third red-team round found failing, with attack twins (issue 9).
+
+- a denial about the other subjects ("另外两个没有重启") or a modal one ("不会触发重启") is no denial of
+  what the output reports for the subject it names (soft: negation);
+- a claim counting mixed states ("2 个 CrashLoopBackOff，1 个 Error，2 个 Running") states no outcome
+  its quote contradicts;
+- a kubectl command names its objects (`describe pod indexer-0 -n search`) as subject arguments do,
+  and what it lists (`get pods`) names the rows (pod).
+"""
+
+from __future__ import annotations
+
+from test_meaning_classes import facts_of, session
+
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.core.trace_index import subject_values
+
+PODS = (
+    "NAME                              READY   STATUS    RESTARTS       AGE\n"
+    "cart-7f8d9c6b5-2xkq9              1/1     Running   0              2d1h\n"
+    "cart-7f8d9c6b5-8bnmz              1/1     Running   5 (37m ago)    2d1h\n"
+    "cart-7f8d9c6b5-w7vdc              1/1     Running   0              2d1h"
+)
+GET_PODS = {"args": "get pods -n shop -l app=cart"}
+
+
+def _pods(claim: str, excerpt: str) -> dict:
+    return session(claim, excerpt, PODS, tool="kubectl", arguments=GET_PODS)
+
+
+def test_a_denial_about_the_other_subjects_is_no_conflict():
+    excerpt = "cart-7f8d9c6b5-8bnmz              1/1     Running   5 (37m ago)"
+    honest = _pods("cart 的 3 个 pod 都是 Running；cart-7f8d9c6b5-8bnmz 重启了 5 次，另外两个没有重启", excerpt)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    attack = _pods("cart-7f8d9c6b5-8bnmz 没有重启过", excerpt)
+    assert "negation" in facts_of(attack)[1]
+    assert verify_session(attack).verdict != "PASS"
+
+
+def test_a_modal_denial_states_how_things_work():
+    output = (
+        "    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n"
+        "    Restart Count:  2\n"
+        "  Warning  Unhealthy  12m   kubelet  Readiness probe failed: HTTP probe failed with statuscode: 500"
+    )
+    claim = "重启由 OOMKilled 造成（Exit Code 137），readiness 探针返回 500 只会摘流量，不会触发重启"
+    honest = session(claim, "Reason:       OOMKilled", output)
+    assert "negation" not in facts_of(honest)[1]
+    attack = session("容器没有发生重启，只是 readiness 探针返回 500", "Restart Count:  2", output)
+    assert "negation" in facts_of(attack)[1]
+
+
+def test_a_count_of_mixed_states_states_no_contradicted_outcome():
+    output = (
+        "NAME                                 READY   STATUS             RESTARTS\n"
+        "media-5d8c7b9f6-2wq8r                0/1     CrashLoopBackOff   9\n"
+        "media-5d8c7b9f6-7fz4k                1/1     Running            0\n"
+        "media-5d8c7b9f6-tx7pl                0/1     Error              9"
+    )
+    excerpt = "media-5d8c7b9f6-2wq8r                0/1     CrashLoopBackOff"
+    honest = session("3 个实例中 1 个 CrashLoopBackOff，1 个 Error，1 个 Running", excerpt, output)
+    assert "opposite_outcome" not in facts_of(honest)[1]
+    attack = session("media-5d8c7b9f6-2wq8r 运行正常", excerpt, output)
+    assert "opposite_outcome" in facts_of(attack)[1]
+
+
+def test_a_kubectl_command_names_its_objects():
+    assert list(subject_values({"args": "describe pod indexer-0 -n search"})) == ["indexer-0", "search"]
+    assert list(subject_values({"args": "logs deploy/api -c app --context prod-bj"})) == ["api", "app", "prod-bj"]
+    assert list(subject_values({"args": "get pods -n shop -l app=cart"})) == ["shop", "cart"]
+    assert list(subject_values({"args": "get pods"})) == []
+    output = "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    137\n    Restart Count:  6"
+    args = {"args": "describe pod indexer-0 -n search"}
+    honest = session("indexer-0 上次以 Exit Code 137 退出，已重启 6 次", "Exit Code:    137", output, arguments=args)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    attack = session("indexer-1 上次以 Exit Code 137 退出，已重启 6 次", "Exit Code:    137", output, arguments=args)
+    assert "absent_mention" in facts_of(attack)[0]
+
+
+def test_a_listing_of_pods_names_its_rows_pods():
+    excerpt = "cart-7f8d9c6b5-8bnmz              1/1     Running   5 (37m ago)"
+    record = verify_session(_pods("cart-7f8d9c6b5-8bnmz 这个 pod 重启了 5 次", excerpt))
+    assert record.verdict == "PASS", record.rationale
+
+
+def test_jun_and_dou_before_a_state_are_scope_words():
+    output = (
+        "NAME                                READY   STATUS    RESTARTS   AGE\n"
+        "notify-worker-6d5c7b8f9-4k2jd       1/1     Running   0          5h\n"
+        "notify-worker-6d5c7b8f9-cz3m8       0/1     Pending   0          14m"
+    )
+    excerpt = "notify-worker-6d5c7b8f9-4k2jd       1/1     Running   0"
+    for claim in ("notify-worker 的 pod 均处于 Running 状态", "notify-worker 的 pod 都是 Running 状态"):
+        attack = session(claim, excerpt, output, tool="kubectl", arguments={"args": "get pods -n msg"})
+        assert "scope_wording" in facts_of(attack)[1], claim
+        assert verify_session(attack).verdict != "PASS"
+    every = output.replace("0/1     Pending", "1/1     Running")
+    honest = session("notify-worker 的 pod 均处于 Running 状态", excerpt, every, tool="kubectl",
+                     arguments={"args": "get pods -n msg"})
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    # "都没有" is a denial, no scope
+    assert "scope_wording" not in facts_of(session("这些 pod 都没有重启", excerpt, output))[1]
