@@ -39,6 +39,7 @@ from .trace_index import (
     CallEvidence,
     TraceIndex,
 )
+from .value_labels import calls_label_conflict
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
 # unsupported and external_unknown share a rank: neither may be turned into the other by a floor.
@@ -131,6 +132,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         extreme = extreme_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
         if extreme:
             evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
+        # lazily: only a claim with a role word (阈值 / P99 / 平均 / request / 剩余...) is read
+        labels = calls_label_conflict(claim.claim_text, cited_ok)
+        if labels:
+            evidence.soft.append(SoftJudgement("other_label", "contradicted", labels))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows

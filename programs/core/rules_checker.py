@@ -56,7 +56,8 @@ def _decide(ev: ClaimEvidence) -> tuple[str, str]:
         return _without_evidence(ev, general)
 
     for name in (
-        "negation", "searched_not_found", "other_row", "other_subject", "opposite_outcome", "direction", "not_extreme"
+        "negation", "searched_not_found", "other_row", "other_subject", "other_label", "opposite_outcome", "direction",
+        "not_extreme",
     ):
         if name in soft:
             return "contradicted", soft[name].detail
