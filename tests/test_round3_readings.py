@@ -100,3 +100,45 @@ def test_jun_and_dou_before_a_state_are_scope_words():
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
     # "都没有" is a denial, no scope
     assert "scope_wording" not in facts_of(session("这些 pod 都没有重启", excerpt, output))[1]
+
+
+def test_a_port_is_read_off_an_address_the_claim_names_as_a_port():
+    output = 'Readiness probe failed: Get "http://10.244.1.33:9000/ready": dial tcp 10.244.1.33:9000: connect: refused'
+    excerpt = "dial tcp 10.244.1.33:9000: connect: refused"
+    honest = session("readiness 探针访问 9000 端口被拒绝（refused）", excerpt, output)
+    assert "absent_mention" not in facts_of(honest)[0]
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    attack = session("readiness 探针访问 9090 端口被拒绝（refused）", excerpt, output)
+    assert "absent_mention" in facts_of(attack)[0]
+    # a figure the claim does not call a port is not read off an address
+    assert "absent_mention" in facts_of(session("探针失败了 9000 次", excerpt, output))[0]
+
+
+def test_a_kubernetes_kind_a_claim_capitalises_is_no_proper_name():
+    output = "Warning  Unhealthy  pod/feed-api-7b6c5d4f8-j8k2m  Readiness probe failed: connection refused"
+    excerpt = "Readiness probe failed: connection refused"
+    s = session("feed-api-7b6c5d4f8-j8k2m 的 readiness 探针失败，Pod 未就绪", excerpt, output)
+    assert "absent_mention" not in facts_of(s)[0]
+
+
+def test_a_denial_is_wrong_only_about_what_an_output_names():
+    describe = (
+        "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    137\n    Restart Count:  6"
+    )
+    claim = "上次以 Exit Code 137 退出（Reason 为 Error，不是 OOMKilled），已重启 6 次"
+    honest = session(claim, "Exit Code:    137", describe)
+    assert "negation" not in facts_of(honest)[1]  # 137 is only a hint of an OOM, Terminated not an OOM
+    oom = describe.replace("Reason:       Error", "Reason:       OOMKilled")
+    attack = session("上次以 Exit Code 137 退出（不是 OOMKilled），已重启 6 次", "Exit Code:    137", oom)
+    assert "negation" in facts_of(attack)[1]
+    cert = "subject=CN=pay.example.com\nNot After : Dec  1 00:00:00 2026 GMT"
+    assert "negation" not in facts_of(session("pay.example.com 的证书尚未过期", "Not After : Dec  1", cert))[1]
+
+
+def test_vendor_and_exception_names_of_throttling_and_circuit_breaking():
+    log = (
+        "ERROR [sms] provider=aliyun-sms send failed: isv.BUSINESS_LIMIT_CONTROL\n"
+        "ERROR [search-api] circuit_breaking_exception: [parent] Data too large"
+    )
+    assert verify_session(session("sms 调用短信服务被限流", "isv.BUSINESS_LIMIT_CONTROL", log)).verdict == "PASS"
+    assert verify_session(session("search-api 触发熔断", "circuit_breaking_exception", log)).verdict == "PASS"

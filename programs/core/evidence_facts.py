@@ -14,6 +14,7 @@ Computed once per verification, in claim order; claims that share an id keep sep
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
@@ -23,7 +24,7 @@ from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.query_meaning import query_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
-from ..text.tokens import NumberMention, extract_mentions
+from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -181,6 +182,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.number_location(number, cited, sums=sums)
         if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited)):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
+        if where != "cited" and number.kind == "plain" and _port_of_an_address(text, number, index.observed(cited)):
+            where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
         if where == "cited" and number.kind == "clock" and _zone_mislabelled(text, number, index.observed(cited)):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
         if where == "nowhere" and number.kind == "clock":
@@ -206,6 +209,33 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.token_location(name, cited)
         (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
+
+
+_PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
+_ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
+
+
+def _port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim names the number a port, and a cited output writes it after an address (host:port)."""
+    digits = number.text
+    if not digits.isdigit() or not _PORT_WORD.search(claim_text):
+        return False
+    text, places = numbers_with_places(claim_text)
+    near = any(
+        n.text == digits and _PORT_WORD.search(text, max(0, start - 4), min(len(text), end + 4))
+        for start, end, n in places
+    )
+    if not near:
+        return False
+    for ev in cited:
+        flat, stop = ev.flat, ev.text_end
+        at = flat.find(":" + digits, 0, stop)
+        while at != -1:
+            after = at + 1 + len(digits)
+            if not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1):
+                return True
+            at = flat.find(":" + digits, at + 1, stop)
+    return False
 
 
 def _zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:

@@ -26,6 +26,12 @@ _STOP = frozenset(
     although however doesn't don't isn't aren't wasn't weren't cannot can't won't didn't hasn't haven't
     issue issues problem problems thing things""".split()
 )
+# Kubernetes kinds a Chinese claim capitalises as English words ("加入 Service 端点"): vocabulary, no names
+_KIND_WORDS = frozenset(
+    """service services pod pods deployment deployments node nodes namespace namespaces endpoint endpoints
+    ingress configmap secret container containers cluster job cronjob statefulset daemonset replicaset volume
+    probe readiness liveness""".split()
+)
 _LETTER = re.compile(r"[^\W\d_]")  # any letter, Chinese included
 _SENTENCE_BREAK = re.compile(r"[.!?。:;\"]\s")
 _MEMO_CHARS = 4096
@@ -62,7 +68,8 @@ def _content_words(args: tuple[str, tuple[str, ...]]) -> ContentWords:
             continue  # acronyms (SQL, JVM, DNS) are domain vocabulary, rarely quoted verbatim
         # a capital at the start of a sentence (its first word with letters) says nothing about names
         at_start = not _LETTER.search(_SENTENCE_BREAK.split(text[: m.start()])[-1])
-        target = names if raw[0].isupper() and not at_start and not raw.isupper() else words
+        is_name = raw[0].isupper() and not at_start and not raw.isupper() and low not in _KIND_WORDS
+        target = names if is_name else words
         if low not in target:
             target.append(low)
     return ContentWords(tuple(names), tuple(words))

@@ -390,6 +390,11 @@ _HUNDRED = re.compile(r"(?<![\d.])100(?:\.0+)?(?![\d.a-z])")
 _PERCENT_SCAN = 200_000
 # a clock time with its zone: "10:05:12z", "10:05:12.402+08:00", "10:05 +0000" (a time carries its time zone)
 _ZONED_TIME = re.compile(r"\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z\b|\s?[+\-]\d{2}:?\d{2}\b)")
+# concepts an output carries by the shape of what it writes: a zoned time, an address with its port
+_SHAPES = {
+    "timezone": _ZONED_TIME,
+    "port": re.compile(r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+):\d{2,5}(?!\d)"),
+}
 
 
 def at_limit(text: str) -> bool:
@@ -443,8 +448,8 @@ class EvidenceView:
                     break
             if not hit and concept_id in AT_LIMIT_CONCEPTS:
                 hit = at_limit(self._text)
-            if not hit and concept_id == "timezone":  # "10:05 UTC" over "2026-11-29T10:05:12Z"
-                hit = _ZONED_TIME.search(self._text, 0, _PERCENT_SCAN) is not None
+            if not hit and concept_id in _SHAPES:  # "10:05 UTC" over "…T10:05:12Z", "9000 端口" over "host:9000"
+                hit = _SHAPES[concept_id].search(self._text, 0, _PERCENT_SCAN) is not None
             if not hit:  # "mysql" names a database: a slow log's "query_time:" carries it unnamed
                 hit = any(implied_in(name, self._text) for name in _product_terms(concept_id))
             self._memo[concept_id] = hit

@@ -274,8 +274,12 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
         if i in analysis.negated and _denied_of_others_or_in_general(compact(claim_text), m):
             continue  # "另外两个没有重启", "探针失败不会触发重启": not a denial of what the output reports
         if i in analysis.negated:
-            polarities = [_polarity(view, cid, full=True) for view in views for cid in ids]
-            asserted = next((a for a, _ in polarities if a), None)
+            # a term naming several concepts is denied as its first ("不是 OOMKilled" denies an OOM, not
+            # every termination: "Terminated" does not report it)
+            polarities = [_polarity(view, cid, full=True) for view in views for cid in ids[:1]]
+            # a hint reports nothing a denial is wrong about: "不是 OOMKilled" over "Exit Code: 137
+            # Reason: Error", "尚未过期" over "Not After: Dec 1"
+            asserted = next((a for a, _ in polarities if a and not _hint_of(a, ids)), None)
             if asserted and not any(d for _, d in polarities):
                 return f"it denies {ids[0]!r} ({m.term}), which the cited output reports ({asserted!r})"
         else:
@@ -302,6 +306,12 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     if _OTHERS_OPENING.match(text, clause_start):
         return True
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
+
+
+def _hint_of(term: str, concept_ids: Sequence[str]) -> bool:
+    """The term is only an evidence hint of the concepts (not one of their names)."""
+    concepts = [c for cid in concept_ids if (c := glossary().concepts.get(cid)) is not None]
+    return any(term in c.hints for c in concepts) and not any(term in c.en or term in c.zh for c in concepts)
 
 
 def _cause_denial_conflict(
