@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from groundcheck.signatures.models import EvidenceBinding
 
 from ..text.normalize import fold
+from ..text.tokens import extract_mentions
 from .trace_index import CallEvidence
 
 _TOKEN = re.compile(r"(?<![a-z0-9_./\-])[a-z][a-z0-9_.\-]*[a-z0-9](?![a-z0-9_\-])")
@@ -58,9 +59,39 @@ def other_subject_conflict(
             continue
         for record in records:
             other = _other_in_slot(record, slots, token, claim)
-            if other:
+            if other and not _true_of(token, claim_text, cited):
                 return f"it names {token!r}, but the record it quotes is about {other!r}"
     return None
+
+
+def _true_of(token: str, claim_text: str, cited: Sequence[CallEvidence]) -> bool:
+    """A line of the cited outputs naming the token holds every figure of the claim: the claim is
+    true of its subject, only its quote is of another line ("qq7rt 已重启 12 次" quoting another row)."""
+    figures = [re.sub(r"[^\d.]", "", n.text) for n in extract_mentions(claim_text).numbers]
+    figures = [f for f in figures if f]
+    if not figures:
+        return False
+    for ev in cited:
+        text = ev.flat[: ev.text_end]
+        for m in re.finditer(rf"(?<![a-z0-9_.\-]){re.escape(token)}(?![a-z0-9_\-])", text):
+            record = _record_with_values(text, m.start(), m.end())
+            if all(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", record) for f in figures):
+                return True
+    return False
+
+
+def _record_with_values(text: str, start: int, end: int) -> str:
+    """`_record` around text[start:end]; in JSON, an object that is a key's value (Prometheus's
+    `"metric": {…}`) widened to its parent, which holds the values (`"value": […]`)."""
+    record = _record(text, start, end)
+    if record is text or not record.startswith("{"):
+        return record
+    at = text.find(record, max(0, start - len(record)))
+    if at > 0 and text[:at].rstrip().endswith(":"):
+        open_at, close_at = _open_before(text, at), _close_after(text, at + len(record))
+        if open_at != -1 and close_at != -1:
+            return text[open_at : close_at + 1]
+    return record
 
 
 def _records(excerpt: str, binding: EvidenceBinding, cited: Sequence[CallEvidence]) -> list[str]:

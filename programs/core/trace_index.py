@@ -33,7 +33,7 @@ from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.products import implied_in
-from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, subject_meaning
+from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, query_units, subject_meaning
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -343,7 +343,8 @@ class CallEvidence:
     @_cached
     def declared_units(self) -> frozenset[Reading]:
         """Units the output declares for its bare numbers (`units.declared_units`)."""
-        return declared_units(self.flat[: self.out_end])
+        # and what the call's metrics query measures in (`histogram_quantile(…_seconds_bucket)`: seconds)
+        return declared_units(self.flat[: self.out_end]) | query_units(self.call.arguments)
 
     def _declared(self) -> frozenset[Reading]:
         return self.declared_units

@@ -18,7 +18,7 @@ from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
 from .tokens import NumberMention, is_quantity
-from .units import Reading, bare_agrees, claimed_unit, readings
+from .units import CHECKED_KINDS, Reading, bare_agrees, claimed_unit, readings, whole_kinds
 
 # Which evidence kinds may explain a claimed number of a kind.
 _COMPATIBLE: dict[str, frozenset[str]] = {
@@ -72,8 +72,16 @@ def matches_directly(
     kinds = _COMPATIBLE.get(claimed.kind, _ANY)
     digits = written_digits(claimed) if claimed.kind in _WITH_UNIT else ""
     bare_ok: bool | None = None  # may a bare number with the claim's digits carry its unit?
+    # an output whose every bare number is in one unit ("unit: ms", a query's `_seconds`): its bare
+    # numbers are values of that kind only ("85%" is no value of a CPU series in cores)
+    whole = whole_kinds(declared()) if declared is not None and claimed.kind in CHECKED_KINDS else {}
     for ev in evidence:
         if ev.kind not in kinds and claimed.kind not in ("plain", "count"):
+            continue
+        if whole and ev.kind == "plain":
+            # in the declared unit: 2980 of a series "单位：毫秒" is 2.98 s
+            if any(abs(ev.value * f - claimed.value) <= tol for f in whole.get(claimed.kind, ())):
+                return True
             continue
         if claimed.kind == "clock":
             if _clock_matches(claimed, ev):

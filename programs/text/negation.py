@@ -294,10 +294,11 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
     return None
 
 
-# a clause about the other subjects ("另外两个没有重启", "其余 pod 未重启"), or a modal denial that states
-# how things work rather than what happened ("只会摘流量，不会触发重启")
+# a clause about the other subjects ("另外两个没有重启", "其余 pod 未重启"), or a denial that something
+# causes it, which says how things work rather than that it did not happen ("探针失败只会摘流量，不会触发
+# 重启"); "不会写入失败" still denies the failure
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
-_MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成|引发|发生|出现|产生)?$")
+_MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成|引发)$")
 
 
 def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:

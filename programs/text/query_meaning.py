@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .normalize import fold
+from .units import RATIO, Reading, declared_for_all
 
 # argument keys that hold what a metrics call measures
 QUERY_KEYS = ("query", "promql", "expr", "expression", "metric", "metric_name", "metrics", "q")
@@ -87,3 +88,46 @@ def subject_meaning(arguments: Mapping[str, Any]) -> str:
         if isinstance(value, str) and len(value) <= MAX_QUERY_CHARS:
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
     return " ".join(dict.fromkeys(kinds))
+
+
+# the unit of a metrics query's values, from its metric names (Prometheus naming: base units as suffixes)
+_QUANTILE_OF = re.compile(r"histogram_quantile\([^,]*,.*?_(seconds|milliseconds|ms|bytes)_bucket\b", re.DOTALL)
+_RATE_OF = re.compile(r"\b(?:i?rate|increase)\(\s*([a-z_:][a-z0-9_:]*)")
+_METRIC = re.compile(r"(?<![\w\.\-\\\"'])([a-z_:][a-z0-9_:]*)\s*(?:\{|\[|\)|$)")
+_SUFFIX_UNITS = {"seconds": "s", "milliseconds": "ms", "ms": "ms", "bytes": "b"}
+
+
+def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
+    """The unit a call's metrics query gives every bare value of its output, as an output's own
+    "unit: ms" would: `histogram_quantile(0.99, …_seconds_bucket…)` seconds, `rate(…cpu…_seconds_total)`
+    cores, `rate(…_bytes_total)` bytes (per second), a 5xx share of all requests a ratio (0.05 is 5%),
+    a gauge named `…_bytes` bytes. A query dividing other things, or naming no base unit: nothing."""
+    texts = [v for k, v in arguments.items() if isinstance(v, str) and _is_metrics_query(k.lower(), v)]
+    if len(texts) != 1:
+        return frozenset()
+    query = fold(texts[0][:MAX_QUERY_CHARS])
+    if "/" in query:
+        ratio = bool(_STATUS_CLASS.search(query))  # a status class over all requests: a share
+        return declared_for_all(RATIO) if ratio else frozenset()
+    if m := _QUANTILE_OF.search(query):
+        return declared_for_all(_SUFFIX_UNITS[m.group(1)])
+    rated = [name for name in _RATE_OF.findall(query)]
+    if rated:
+        if len(set(rated)) != 1:
+            return frozenset()
+        name = rated[0]
+        if name.endswith("_seconds_total") and "cpu" in name:
+            return declared_for_all("cores")
+        if name.endswith("_bytes_total"):
+            return declared_for_all("b")
+        return frozenset()
+    names = {n for n in _METRIC.findall(query) if n not in _FUNCTIONS}
+    if len(names) == 1:
+        suffix = next(iter(names)).rsplit("_", 1)[-1]
+        if suffix in _SUFFIX_UNITS:
+            return declared_for_all(_SUFFIX_UNITS[suffix])
+    return frozenset()
+
+
+_FUNCTIONS = frozenset({"sum", "avg", "max", "min", "count", "by", "without", "on", "ignoring", "topk", "bottomk"})
+

@@ -102,6 +102,28 @@ def declared_units(text: str) -> frozenset[Reading]:
     return frozenset(found)
 
 
+RATIO: Reading = ("ratio", 1.0)  # a share written as a fraction (0.05 is 5%)
+
+
+def declared_for_all(unit: str | Reading) -> frozenset[Reading]:
+    """The readings of a unit (written, "ms", or read, `RATIO`) declared for every bare number of an
+    output, as "unit: ms" declares it."""
+    units = readings(unit) if isinstance(unit, str) else frozenset({unit})
+    return units | {(_WHOLE + kind, scale) for kind, scale in units}
+
+
+def whole_kinds(declared: frozenset[Reading]) -> dict[str, tuple[float, ...]]:
+    """The units declared for every bare number of an output, as kind -> base units per bare unit
+    ("unit: ms": seconds -> 0.001; "unit: MB": bytes -> 10**6 and 2**20)."""
+    factors: dict[str, tuple[float, ...]] = {}
+    for kind, scale in declared:
+        if kind.startswith(_WHOLE):
+            base = kind[len(_WHOLE) :]
+            found = (1000.0**scale, 1024.0**scale) if base == "bytes" else (scale,)
+            factors[base] = factors.get(base, ()) + found
+    return factors
+
+
 def _declarations(text: str) -> Iterator[re.Match[str]]:
     """`_DECLARATIONS.finditer(text)`, tried only where a declaration may start: the same matches
     (every match starts at an anchor, and anchors are tried in order from the end of the last
