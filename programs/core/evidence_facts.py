@@ -31,6 +31,7 @@ from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .quoted_subject import other_subject_conflict
 from .table_rows import counted_rows, other_row_conflict
 from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
+from .time_course import time_course_conflict
 from .trace_index import (
     EXCERPT_NOT_FOUND,
     FABRICATED,
@@ -133,6 +134,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         extreme = extreme_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
         if extreme:
             evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
+        # lazily, as above: only a claim with words of time (目前仍 / 持续上升 / 当前处于 / 最近 N 分钟内)
+        course = time_course_conflict(claim.claim_text, cited_ok, (ev.view("series", _series) for ev in cited_ok))
+        if course:
+            evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
         # lazily: only a claim with a role word (阈值 / P99 / 平均 / request / 剩余...) is read
         labels = calls_label_conflict(claim.claim_text, cited_ok)
         if labels:

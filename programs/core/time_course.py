@@ -1,0 +1,166 @@
+"""What a claim says about the course of time, against the order its cited outputs show.
+
+- A failure said to go on ("目前仍无法连接", "至今未恢复") while the cited log reports a recovery after
+  its last failure line ("reconnected to redis-master after 4 attempts").
+- A current value ("目前为 9800") that the cited series holds, but not as its latest point (2300), and
+  a steady rise or fall ("持续上升") its points break (1200, 5400, 9800, 6100, 2300).
+- A current state ("当前处于 Terminated") that kubectl writes only as the container's `Last State`.
+- A window ("最近 37 分钟内重启了 5 次") read off kubectl's "5 (37m ago)": how long ago the last
+  restart was, not the span the restarts fell in.
+
+Soft judgements (spec §8: which moment a sentence means is a reading, a model may overrule it); the
+rules backend reads each as `contradicted`. Each runs only where the claim has its cue words.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from ..text.glossary import claim_analysis, glossary
+from ..text.series import Series
+from ..text.tokens import NumberMention, numbers_with_places
+from .trace_index import CallEvidence
+
+_ONGOING = re.compile(
+    r"目前仍|当前仍|现在仍|仍然|仍在|仍旧|依然|至今|还在|一直(?:在|无法|不能|报错|失败)|尚未恢复|未恢复"
+    r"|持续(?:报错|失败|超时)"
+)
+_FAILURES = ("failed", "refused", "unreachable", "timeout", "crash", "crashloop", "connection_reset", "dns_failure")
+_RECOVERED = re.compile(
+    r"\b(?:reconnected|re-?established|recovered|restored|resolved|back to normal|connected successfully"
+    r"|successfully connected|connection established)\b"
+)
+_CURRENT_VALUE = re.compile(r"(?:目前|当前|现在|最新|最近一次)(?:的)?(?:值)?(?:为|是|已|达到|在)?\s*$")
+_STEADY = re.compile(
+    r"(?:持续|一直|不断|稳步|单调)(?:(?P<up>上升|上涨|增长|增加|升高|攀升)|(?P<down>下降|下跌|减少|降低|回落))"
+)
+_CURRENT_STATE = re.compile(r"当前|目前|现在|正处于|仍处于")
+_STATES = ("terminated", "waiting", "running", "oomkilled", "crashloopbackoff", "error", "completed")
+_LAST_STATE_LINE = re.compile(r"^\s*last state:", re.MULTILINE)
+_CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
+_EARLIER = re.compile(r"上一次|上次|之前|此前|先前|\blast\b|\bprevious\b")
+_WINDOW_BEFORE = re.compile(r"(?:最近|过去|近)\s*$")
+_REACH = 12  # characters between a cue and the figure it governs
+
+
+def ongoing_after_recovery(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """The claim says a failure goes on; the cited log reports a recovery after its last failure."""
+    if not _ONGOING.search(claim_text):
+        return None
+    analysis = claim_analysis(claim_text)
+    named = {cid for i, m in enumerate(analysis.mentions) if i not in analysis.hedged for cid in m.concept_ids}
+    failures = [cid for cid in _FAILURES if cid in named]
+    if not failures:
+        return None
+    for ev in cited:
+        text = ev.flat[: ev.text_end]
+        last_failure = max((_last_name(text, cid) for cid in failures), default=-1)
+        if last_failure == -1:
+            continue
+        recovery = _RECOVERED.search(text, last_failure)
+        if recovery:
+            return f"it says the failure goes on, but the cited output reports {recovery.group(0)!r} after it"
+    return None
+
+
+def _last_name(text: str, concept_id: str) -> int:
+    concept = glossary().concepts.get(concept_id)
+    if concept is None:
+        return -1
+    return max((text.rfind(term) for term in concept.en if term.isascii()), default=-1)
+
+
+def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
+    """A current value that is not the series' latest, or a steady rise / fall its points break."""
+    steady = _STEADY.search(claim_text)
+    current = any(word in claim_text for word in ("目前", "当前", "现在", "最新", "最近一次"))
+    if not steady and not current:
+        return None
+    columns = [values for s in series if len(values := [p.values[0] for p in s.points if p.values]) >= 3]
+    if not columns:
+        return None
+    text, numbers = numbers_with_places(claim_text)
+    figures = [(start, n) for start, _, n in numbers if n.kind != "clock"]
+    for values in columns:
+        held = [(start, n) for start, n in figures if _index(values, n) is not None]
+        if not held:
+            continue
+        if current:
+            for start, n in held:
+                if _CURRENT_VALUE.search(text, max(0, start - _REACH), start) and not _same(values[-1], n):
+                    return f"it gives {n.text} as the current value, but the cited series ends at {values[-1]:g}"
+        if steady:
+            first = _index(values, held[0][1])
+            assert first is not None
+            tail = values[first:]
+            rising = steady["up"] is not None
+            broken = any((b < a) if rising else (b > a) for a, b in pairwise(tail))
+            if broken:
+                word = "rise" if rising else "fall"
+                return f"it says a steady {word}, but the cited series goes {', '.join(f'{v:g}' for v in tail)}"
+    return None
+
+
+def _index(values: list[float], number: NumberMention) -> int | None:
+    return next((i for i, v in enumerate(values) if _same(v, number)), None)
+
+
+def _same(value: float, number: NumberMention) -> bool:
+    written = number.value / number.factor if number.factor else number.value
+    return abs(value - written) <= 0.5 * 10 ** (-max(number.decimals, 0)) + 1e-9
+
+
+def last_state_as_current(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """A current state the cited kubectl output writes only on its `Last State:` lines."""
+    if not _CURRENT_STATE.search(claim_text):
+        return None
+    folded = claim_text.lower()
+    for state in _STATES:
+        if state not in folded or not _currently(folded, folded.find(state)):
+            continue
+        for ev in cited:
+            lines = [line for line in ev.flat[: ev.text_end].split("\n") if state in line]
+            if lines and all(_LAST_STATE_LINE.match(line) for line in lines):
+                return f"it gives {state!r} as the current state, but the cited output shows it as the last state"
+    return None
+
+
+def _currently(text: str, at: int) -> bool:
+    """A current-state word governs the word at `at`: in its clause, with no word of an earlier time."""
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    end_match = _CLAUSE_BREAK.search(text, at)
+    clause = text[start : end_match.start() if end_match else len(text)]
+    return _CURRENT_STATE.search(clause) is not None and _EARLIER.search(clause) is None
+
+
+def ago_as_window(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """A window ("最近 37 分钟内") whose span the cited output writes only as "(37m ago)"."""
+    if "内" not in claim_text and "最近" not in claim_text and "过去" not in claim_text:
+        return None
+    text, numbers = numbers_with_places(claim_text)
+    for start, _, n in numbers:
+        if n.kind != "seconds" or not _WINDOW_BEFORE.search(text, max(0, start - 4), start):
+            continue
+        written = n.text.rstrip("内")
+        minutes = n.value / 60
+        short = f"{minutes:g}m" if minutes.is_integer() else ""
+        if not short:
+            continue
+        outputs = [ev.flat[: ev.text_end] for ev in cited]
+        spans = [m for out in outputs for m in re.finditer(rf"(?<![\d.]){re.escape(short)}(?![\d])(\s*ago)?", out)]
+        if spans and all(m.group(1) for m in spans):
+            return f"it reads {written!r} as a window, but the cited output says the last event was {short} ago"
+    return None
+
+
+def time_course_conflict(claim_text: str, cited: Sequence[CallEvidence], series: Iterable[Series]) -> str | None:
+    """The first of this module's readings that the cited outputs contradict, as a detail."""
+    return (
+        ongoing_after_recovery(claim_text, cited)
+        or series_course_conflict(claim_text, series)
+        or last_state_as_current(claim_text, cited)
+        or ago_as_window(claim_text, cited)
+    )
+
