@@ -46,7 +46,11 @@ _STATES = (
     _FineState(re.compile(_REACHABLE), ("unreachable", "refused", "timeout", "dns_failure", "connection_reset")),
     _FineState(re.compile(_READY), ("node_not_ready", "probe_failed", "crashloop")),
 )
-_CUE = re.compile(r"正常|无异常|良好|健康|通过|有效|过期|到期|可达|连通|畅通|连接|访问|连上|就绪|ready")
+# a character every fine-state word holds (one scan, most claims hold none), then the words
+_CUE_CHAR = re.compile(r"[常好康通效期达畅能就]|ready", re.IGNORECASE)
+_CUE = re.compile(
+    r"正常|无异常|良好|健康|通过|有效|过期|到期|可达|连通|畅通|能(?:正常)?(?:连|访)|可以(?:正常)?(?:连|访)|就绪|ready"
+)
 _ANY_FAILURE = ("failed", "error", "unhealthy")
 _GOOD_OUTCOMES = ("healthy", "success", "recovery")
 _READY_WORD = re.compile(r"(?<![a-z_\-])ready(?![a-z_\-])")  # not "notready", "readiness", "ready=false"
@@ -57,7 +61,7 @@ _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 
 def may_call_fine(text: str) -> bool:
     """A cheap test: the text holds a word a fine state needs (most texts do not)."""
-    return _CUE.search(compact(text)) is not None
+    return _CUE_CHAR.search(text) is not None and _CUE.search(compact(text)) is not None
 
 
 def fine_state_conflict(claim_text: str, quoted: EvidenceView) -> str | None:

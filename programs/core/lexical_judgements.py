@@ -26,7 +26,7 @@ from ..text.wording import (
     search_general_knowledge,
     search_scope,
 )
-from .fine_states import fine_state_conflict
+from .fine_states import fine_state_conflict, may_call_fine
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
@@ -198,6 +198,9 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
         for cid in m.concept_ids
     }
     named = asserted.intersection(_OPPOSED)
+    fine = may_call_fine(claim_text)
+    if not named and not fine:
+        return None  # most claims: no outcome, no fine state
     quoted = evidence_view(" ".join(b.evidence_excerpt for b in usable))
     for cid in sorted(named):
         if asserted.intersection(_OPPOSED[cid]) or quoted.carries(cid):
@@ -208,7 +211,7 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
             if term:
                 return f"it says {cid!r}, which its own quote contradicts ({term!r})"
     # "连接正常" / "健康检查通过" / "证书仍在有效期内": a fine state the glossary has no concept for
-    return fine_state_conflict(claim_text, quoted)
+    return fine_state_conflict(claim_text, quoted) if fine else None
 
 
 def direction_conflict(claim_text: str) -> str | None:

@@ -15,7 +15,7 @@ innermost object around the quote that holds a subject label.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from groundcheck.signatures.models import EvidenceBinding
 
@@ -45,9 +45,12 @@ def other_subject_conflict(
 ) -> str | None:
     """The first subject the claim names whose quoted records all name another subject in its place."""
     claim = fold(claim_text)
+    found = _TOKEN.findall(claim)
+    if not found:
+        return None
     excerpts = [fold(b.evidence_excerpt) for b in usable]
     # a cheap substring test first: most claims' subjects are in their quotes
-    tokens = [t for t in dict.fromkeys(_TOKEN.findall(claim)) if not any(t in e and _holds(e, t) for e in excerpts)]
+    tokens = [t for t in dict.fromkeys(found) if not any(t in e and _holds(e, t) for e in excerpts)]
     if not tokens:
         return None  # every subject the claim names is in its quotes (most claims)
     records = [r for b, e in zip(usable, excerpts, strict=True) for r in _records(e, b, cited)]
@@ -73,8 +76,8 @@ def _true_of(token: str, claim_text: str, cited: Sequence[CallEvidence]) -> bool
         return False
     for ev in cited:
         text = ev.flat[: ev.text_end]
-        for m in re.finditer(rf"(?<![a-z0-9_.\-]){re.escape(token)}(?![a-z0-9_\-])", text):
-            record = _record_with_values(text, m.start(), m.end())
+        for at in _token_places(text, token):
+            record = _record_with_values(text, at, at + len(token))
             if all(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", record) for f in figures):
                 return True
     return False
@@ -160,24 +163,49 @@ def _close_after(text: str, pos: int) -> int:
 def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
     """The places the token takes in the output: ("key", "namespace"), ("kind", "pod"), ("tag", "")."""
     slots: set[tuple[str, str]] = set()
-    pattern = re.compile(rf"(?<![a-z0-9_.\-]){re.escape(token)}(?![a-z0-9_\-])")
-    for n, m in enumerate(pattern.finditer(text, 0, end)):
+    for n, at in enumerate(_token_places(text, token, end)):
         if n >= _OCCURRENCES:
             break
-        before = text[max(0, m.start() - _SLOT_SCAN) : m.start()]
+        after = at + len(token)
+        before = text[max(0, at - _SLOT_SCAN) : at]
         if key := _KEY_BEFORE.search(before):
             slots.add(("key", key.group(1)))
         elif kind := _KIND_BEFORE.search(before):
             slots.add(("kind", kind.group(1)))
-        elif before.endswith("[") and text.startswith("]", m.end()):
+        elif before.endswith("[") and text.startswith("]", after):
             slots.add(("tag", ""))
-        elif before.endswith("\n") and text.startswith((" ", "\t"), m.end()):
+        elif before.endswith("\n") and text.startswith((" ", "\t"), after):
             slots.add(("first_column", ""))  # a table's first column (NAMESPACE, NAME)
     return slots
 
 
 def _holds(record: str, token: str) -> bool:
-    return re.search(rf"(?<![a-z0-9_.\-]){re.escape(token)}(?![a-z0-9_\-])", record) is not None
+    """The token stands alone somewhere in the record (a loop, not `_token_places`: asked of every
+    quote of most claims)."""
+    at = record.find(token)
+    while at != -1:
+        after = at + len(token)
+        left_ok = at == 0 or record[at - 1] not in _IDENT_LEFT
+        if left_ok and (after >= len(record) or record[after] not in _IDENT_RIGHT):
+            return True
+        at = record.find(token, at + 1)
+    return False
+
+
+def _token_places(text: str, token: str, end: int | None = None) -> Iterator[int]:
+    """Where the token stands alone in `text[:end]` (not inside a longer identifier): `str.find` and
+    two edge tests, no pattern compiled per token (every session has its own)."""
+    stop = len(text) if end is None else end
+    at = text.find(token, 0, stop)
+    while at != -1:
+        after = at + len(token)
+        if (at == 0 or text[at - 1] not in _IDENT_LEFT) and (after >= len(text) or text[after] not in _IDENT_RIGHT):
+            yield at
+        at = text.find(token, at + 1, stop)
+
+
+_IDENT_RIGHT = frozenset("abcdefghijklmnopqrstuvwxyz0123456789_-")
+_IDENT_LEFT = _IDENT_RIGHT | {"."}
 
 
 def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: str) -> str | None:

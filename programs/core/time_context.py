@@ -24,6 +24,7 @@ _UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)\s*$", re.IGNORECASE)
 _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _EIGHT_HOURS = 8 * 3600
+_ZONE_WORD = re.compile(r"北京时间|东八区|协调世界时|utc|gmt", re.IGNORECASE)  # every zone label holds one
 
 
 def searched_windows(question: str, arguments: Iterable[Mapping[str, Any]]) -> set[float]:
@@ -73,7 +74,7 @@ def _shifted(number: NumberMention, shift: int) -> NumberMention:
 
 def zone_label(claim_text: str, number: NumberMention) -> int | None:
     """The UTC offset in hours the claim names right before the clock (8 for 北京时间, 0 for UTC), or None."""
-    if number.kind != "clock":
+    if number.kind != "clock" or not _ZONE_WORD.search(claim_text):
         return None
     text, places = numbers_with_places(claim_text)
     for start, _, n in places:

@@ -85,7 +85,7 @@ def subject_meaning(arguments: Mapping[str, Any]) -> str:
     """What a call's arguments say its output is about ("cluster", "pod", "deployment replicas"), or ""."""
     kinds = [kind for key, kind in _SUBJECT_KINDS.items() if isinstance(arguments.get(key), str)]
     for value in arguments.values():
-        if isinstance(value, str) and len(value) <= MAX_QUERY_CHARS:
+        if isinstance(value, str) and " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
     return " ".join(dict.fromkeys(kinds))
 
