@@ -142,3 +142,21 @@ def test_vendor_and_exception_names_of_throttling_and_circuit_breaking():
     )
     assert verify_session(session("sms 调用短信服务被限流", "isv.BUSINESS_LIMIT_CONTROL", log)).verdict == "PASS"
     assert verify_session(session("search-api 触发熔断", "circuit_breaking_exception", log)).verdict == "PASS"
+
+
+def test_a_figure_only_a_runbook_states_is_no_observation():
+    log = "2026-11-30T12:41:07Z ERROR [billing-api] PSQLException: FATAL: sorry, too many clients already"
+    runbook = [{"doc_id": "rb-pg-conn", "doc_type": "runbook", "title": "PostgreSQL too many connections",
+                "content": "Common cause: a connection leak, or max_connections set too low (default 100)."}]
+    knowledge = {"invocation_id": "call_k1", "trace_ref": "trace:00000000000000k1", "tool_name": "lookup_knowledge",
+                 "arguments": {"query": "too many clients"}, "status": "ok", "output": runbook}
+    guidance = {"source_type": "knowledge", "source_id": "rb-pg-conn", "tool_name": "lookup_knowledge",
+                "source_invocation_ids": ["call_k1"], "evidence_excerpt": "max_connections set too low (default 100)"}
+    attack = session("数据库的 max_connections 为 100，已被占满", "too many clients already", log,
+                     extra_bindings=[guidance], extra_calls=[knowledge])
+    record = verify_session(attack)
+    assert "guidance_only_mention" in facts_of(attack)[0]
+    assert record.claim_checks[0].verification == "unsupported" and record.verdict != "PASS"
+    honest = session("数据库连接数已满（too many clients already）", "too many clients already", log,
+                     extra_bindings=[guidance], extra_calls=[knowledge])
+    assert "guidance_only_mention" not in facts_of(honest)[0]

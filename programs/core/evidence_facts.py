@@ -117,13 +117,18 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     problems = [binding_problem(b, index) for b in claim.evidence_bindings]
     usable = [b for b, problem in zip(claim.evidence_bindings, problems, strict=True) if problem is None]
     evidence = ClaimEvidence(position, claim, refs, usable)
-    located = locate_mentions(claim.claim_text, index, cited)
+    # the soft readings weigh only what usable bindings cite: text a guidance binding (or a quote
+    # that is not there) brings along is no evidence for the claim's wording, nor for its figures
+    # ("max_connections 为 100" beside a log quote, its 100 only in a runbook it also cites)
+    weighed = [i for b in usable for i in b.source_invocation_ids] if usable else cited
+    located = locate_mentions(claim.claim_text, index, weighed)
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
         evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
-    # the soft readings weigh only what usable bindings cite: text a guidance binding (or a quote
-    # that is not there) brings along is no evidence for the claim's wording
-    weighed = [i for b in usable for i in b.source_invocation_ids] if usable else cited
+    guidance_only = [item for item in located.outside_cited if _only_in_guidance(item, index)]
+    if guidance_only:
+        detail = f"{quote_items(guidance_only)} appear only in runbook / skill / historical-case guidance"
+        evidence.hard.append(HardFact("guidance_only_mention", "unsupported", detail))
     cited_ok = index.observed(weighed)
     if usable:
         # lazily: only a claim that ties a number to a time has the cited outputs parsed as series
@@ -241,6 +246,14 @@ def _port_of_an_address(claim_text: str, number: NumberMention, cited: list[Call
                 return True
             at = flat.find(":" + digits, at + 1, stop)
     return False
+
+
+def _only_in_guidance(item: str, index: TraceIndex) -> bool:
+    """Every ok output that holds the (folded) item holds it only inside guidance documents: a runbook's
+    "max_connections (default 100)" is no observation of this incident (spec §6)."""
+    holders = [ev for ev in index.calls.values() if ev.ok and item in ev.flat]
+    bare = "".join(item.split())  # `norm` drops white space
+    return bool(holders) and all(ev.has_guidance and bare not in ev.norm_without_guidance for ev in holders)
 
 
 def _zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:

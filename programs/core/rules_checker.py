@@ -89,5 +89,7 @@ def _without_evidence(ev: ClaimEvidence, general: bool) -> tuple[str, str]:
         if general:
             return "external_unknown", f"rests on general knowledge; {detail}"
         return "unsupported", f"its evidence does not hold: {detail}"
+    if "guidance_only_mention" in facts:
+        return "unsupported", facts["guidance_only_mention"].detail
     fact = ev.binding_fact()
     return "unsupported", fact.detail if fact else "no usable evidence"
