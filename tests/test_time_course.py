@@ -66,3 +66,17 @@ def test_a_rise_to_the_latest_value_and_a_past_peak_pass():
     honest = _metric("mail 队列积压先从 1200 升到峰值 9800，随后回落，目前为 2300", "9800", QUEUE)
     assert "time_course" not in facts_of(honest)[1]
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+def test_a_total_read_off_a_listing_the_output_says_is_cut():
+    log = (
+        "2026-11-30T07:10:00Z ERROR [auth] invalid token signature for client_id=ios\n"
+        "2026-11-30T07:10:09Z ERROR [auth] invalid token signature for client_id=ios\n"
+        "... showing 2 of 2318 matching lines (limit=2)"
+    )
+    excerpt = "invalid token signature for client_id=ios"
+    attack = session("auth 出现 invalid token signature 错误（client_id=ios），共 2 条", excerpt, log)
+    honest = session("auth 出现 invalid token signature 错误（client_id=ios），共 2318 条", excerpt, log)
+    assert_soft(attack, "cut_listing", "contradicted", honest)
+    shown = session("auth 的 invalid token signature 错误（client_id=ios）这里列出 2 条", excerpt, log)
+    assert "cut_listing" not in facts_of(shown)[1]

@@ -28,6 +28,7 @@ from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
+from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
 from .table_rows import counted_rows, other_row_conflict
 from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
@@ -143,6 +144,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         course = time_course_conflict(claim.claim_text, cited_ok, (ev.view("series", _series) for ev in cited_ok))
         if course:
             evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
+        cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
+        if cut:
+            evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
         # lazily: only a claim with a role word (阈值 / P99 / 平均 / request / 剩余...) is read
         labels = calls_label_conflict(claim.claim_text, cited_ok)
         if labels:

@@ -57,7 +57,7 @@ def _decide(ev: ClaimEvidence) -> tuple[str, str]:
 
     for name in (
         "negation", "searched_not_found", "other_row", "other_subject", "other_label", "opposite_outcome", "direction",
-        "not_extreme", "time_course",
+        "not_extreme", "time_course", "cut_listing",
     ):
         if name in soft:
             return "contradicted", soft[name].detail
