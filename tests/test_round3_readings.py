@@ -160,3 +160,20 @@ def test_a_figure_only_a_runbook_states_is_no_observation():
     honest = session("数据库连接数已满（too many clients already）", "too many clients already", log,
                      extra_bindings=[guidance], extra_calls=[knowledge])
     assert "guidance_only_mention" not in facts_of(honest)[0]
+
+
+def test_only_one_row_said_to_show_what_other_rows_show_too():
+    excerpt = "cart-7f8d9c6b5-8bnmz              1/1     Running   5 (37m ago)"
+    assert "other_row" not in facts_of(_pods("只有 cart-7f8d9c6b5-8bnmz 发生过重启，共 5 次", excerpt))[1]  # true
+    two = PODS.replace("Running   0              2d1h", "Running   2 (1h ago)     2d1h")
+    attack = session("只有 cart-7f8d9c6b5-8bnmz 发生过重启，共 5 次", excerpt, two, tool="kubectl", arguments=GET_PODS)
+    honest = session("cart-7f8d9c6b5-8bnmz 发生过重启，共 5 次", excerpt, two, tool="kubectl", arguments=GET_PODS)
+    assert "other_row" in facts_of(attack)[1] and verify_session(attack).verdict != "PASS"
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    table = PODS.replace("2xkq9              1/1     Running   0", "2xkq9              0/1     Pending   0")
+    pending = "cart-7f8d9c6b5-2xkq9              0/1     Pending   0"
+    alone = session("只有 cart-7f8d9c6b5-2xkq9 处于 Pending", pending, table, tool="kubectl", arguments=GET_PODS)
+    assert "other_row" not in facts_of(alone)[1]  # no other row is Pending
+    both = table.replace("w7vdc              1/1     Running   0", "w7vdc              0/1     Pending   0")
+    wrong = session("只有 cart-7f8d9c6b5-2xkq9 处于 Pending", pending, both, tool="kubectl", arguments=GET_PODS)
+    assert "other_row" in facts_of(wrong)[1]

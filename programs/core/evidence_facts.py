@@ -30,7 +30,7 @@ from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
-from .table_rows import counted_rows, other_row_conflict
+from .table_rows import counted_rows, only_subject_conflict, other_row_conflict
 from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
 from .time_course import time_course_conflict
 from .trace_index import (
@@ -155,7 +155,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
     if any("  " in b.evidence_excerpt or "\t" in b.evidence_excerpt for b in usable):
-        other_row = other_row_conflict(extract_mentions(claim.claim_text), cited_ok)
+        mentions = extract_mentions(claim.claim_text)
+        other_row = other_row_conflict(mentions, cited_ok) or only_subject_conflict(
+            claim.claim_text, mentions, cited_ok
+        )
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
     if usable:

@@ -170,3 +170,49 @@ def _cells(line: str) -> list[str]:
 
 def _first_column(row: str) -> str:
     return _COLUMNS.split(row.strip(), 1)[0]
+
+
+_ONLY = re.compile(r"只有|仅有|唯一|仅\s?[a-z0-9]|只\s?[a-z0-9]")
+_RESTARTED = re.compile(r"重启|restart", re.IGNORECASE)
+
+
+def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvidence]) -> str | None:
+    """"只有 X 处于 CrashLoopBackOff" / "只有 X 重启过" while another row of a cited table shows the
+    same state, or restarts (its RESTARTS cell above 0)."""
+    folded = fold(claim_text)
+    if not _ONLY.search(folded):
+        return None
+    words = [w for w in _WORD.findall(folded) if not any(w in e for e in mentions.entities)]
+    restarted = _RESTARTED.search(claim_text) is not None
+    for ev in cited:
+        subject = _row_subject(ev.flat, mentions.entities)
+        if subject is None:
+            continue
+        table = ev.view("table_rows", _table)
+        own = [line for _, line in table if subject in _cells(line)]
+        others = [(first, line) for first, line in table if subject not in _cells(line)]
+        for word in words:
+            if own and any(contains_token(line, word) for line in own):
+                shown = next((first for first, line in others if contains_token(line, word)), None)
+                if shown is not None:
+                    return f"it says only {subject!r} shows {word!r}, but the cited table shows it on {shown!r} too"
+        if restarted:
+            column = _restarts_column(ev.flat)
+            shown = next((first for first, line in others if _restarts(line, column)), None) if column else None
+            if shown is not None:
+                return f"it says only {subject!r} restarted, but the cited table shows restarts of {shown!r} too"
+    return None
+
+
+def _restarts_column(flat: str) -> int | None:
+    header = flat[: flat.find("\n")] if "\n" in flat else flat
+    cells = [c.lower() for c in _COLUMNS.split(header.strip())]
+    return cells.index("restarts") if "restarts" in cells else None
+
+
+def _restarts(line: str, column: int) -> bool:
+    cells = _COLUMNS.split(line.strip())
+    if column >= len(cells):
+        return False
+    count = cells[column].split(" ", 1)[0]
+    return count.isdigit() and int(count) > 0
