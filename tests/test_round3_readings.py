@@ -177,3 +177,23 @@ def test_only_one_row_said_to_show_what_other_rows_show_too():
     both = table.replace("w7vdc              1/1     Running   0", "w7vdc              0/1     Pending   0")
     wrong = session("只有 cart-7f8d9c6b5-2xkq9 处于 Pending", pending, both, tool="kubectl", arguments=GET_PODS)
     assert "other_row" in facts_of(wrong)[1]
+
+
+def test_an_answer_stating_as_fact_a_cause_only_a_hypothesis_links_is_unbacked():
+    import json as _json
+
+    log = (
+        "2026-11-30T01:15:20Z WARN  [gc] G1 Evacuation Pause (young) 1.84s\n"
+        "2026-11-30T01:15:24Z ERROR [trade-api] request timeout after 1500ms: POST /v1/trade"
+    )
+    s = session("trade-api 出现 1.84 秒的 GC 停顿，4 秒后有请求 1500ms 超时", "request timeout after 1500ms", log,
+                answer="trade-api 出现了 1.84 秒的 GC 停顿，紧接着请求超时。超时就是 GC 停顿造成的。")
+    contract = _json.loads(s["executor_final_answer"])
+    contract["hypotheses"] = ["GC 停顿可能是请求超时的原因"]
+    s["executor_final_answer"] = _json.dumps(contract, ensure_ascii=False)
+    record = verify_session(s)
+    assert any(f.source == "user_facing_answer" and f.classification == "no_evidence" for f in record.facts_checked)
+    assert record.verdict != "PASS"
+    contract["user_facing_answer"] = "trade-api 出现了 1.84 秒的 GC 停顿，紧接着请求超时，超时可能与 GC 停顿有关。"
+    s["executor_final_answer"] = _json.dumps(contract, ensure_ascii=False)
+    assert verify_session(s).verdict == "PASS", verify_session(s).rationale

@@ -19,7 +19,7 @@ import json
 import re
 from collections.abc import Iterator
 
-from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck, LegacyClassification
+from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck, LegacyClassification, item_text
 
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
 from ..text.negation import NEGATABLE
@@ -136,6 +136,13 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             )
             continue
         new_numbers = [n for n in mentions.numbers if not literal_number_in(claims_flat, n)]
+        # "超时就是 GC 停顿造成的" where only a hypothesis says "GC 停顿可能是超时的原因"
+        hedge_dropped = not new_entities and not new_numbers and search_causal(sentence)
+        if hedge_dropped and _cause_only_hypothesised(sentence, contract):
+            facts.append(
+                FactCheck(fact=sentence, classification="no_evidence", claim_id=None, source="user_facing_answer")
+            )
+            continue
         new_concepts = _new_concept_mentions(sentence, claims_view)
         new_cause = not new_concepts and new_cause_wording(sentence, claims_text)
         if not new_entities and not new_numbers and not new_concepts and not new_cause:
@@ -161,6 +168,28 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             FactCheck(fact=sentence, classification=classification, claim_id=None, source="user_facing_answer")
         )
     return facts
+
+
+def _cause_only_hypothesised(sentence: str, contract: ExecutorContract) -> bool:
+    """The causal link a sentence states joins two concepts that a hypothesis links, and no critical
+    claim does: the answer drops the hypothesis' hedge (spec §6: a hypothesis backs no fact)."""
+    linked = _concepts(sentence)
+    if len(linked) < 2:
+        return False
+    hypothesised = any(
+        search_causal(text) and len(linked & _concepts(text)) >= 2
+        for text in (item_text(h) for h in contract.hypotheses)
+    )
+    if not hypothesised:
+        return False
+    return not any(
+        search_causal(c.claim_text) and len(linked & _concepts(c.claim_text)) >= 2 for c in contract.critical_claims
+    )
+
+
+def _concepts(text: str) -> set[str]:
+    analysis = claim_analysis(text)
+    return {m.concept_ids[0] for i, m in enumerate(analysis.mentions) if i not in analysis.negated}
 
 
 def _denied_but_claimed(sentence: str, claim_texts: list[str]) -> str | None:
