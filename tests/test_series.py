@@ -32,9 +32,12 @@ def test_prometheus_matrix_with_unit_conversion():
     assert value_at_time_conflict("在 14:30 内存达到 3.2GiB", [json.dumps(PROM)]) is not None  # JSON text
 
 
-def test_epoch_series_forgives_a_whole_hour_shift():
+def test_epoch_points_are_utc_clock_times_and_no_shift_is_forgiven():
+    # 3.2 GiB is the point at 15:30 UTC: at 14:30 the series holds 1 GiB
     shifted = {"values": [[T1430, "1073741824"], [T1430 + 3600, "3435973837"]]}
-    assert value_at_time_conflict("在 14:30 内存达到 3.2GiB", [shifted]) is None
+    assert value_at_time_conflict("在 14:30 内存达到 3.2GiB", [shifted]) is not None
+    assert value_at_time_conflict("在 15:30 内存达到 3.2GiB", [shifted]) is None
+    assert value_at_time_conflict("北京时间 23:30 内存达到 3.2GiB", [shifted]) is None  # 15:30 UTC
 
 
 def test_log_lines_are_a_series():

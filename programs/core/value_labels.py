@@ -264,7 +264,9 @@ def _figure_conflict(
                     return None  # "峰值 0.84" over a p95 query: the peak of that series
                 beside = True
             beside = beside or _role_beside(out, place, roles, shared, queried(k))
-            shown = shown or (f"{_UNIT.match(out, place).group(0)} {label}", shared)
+            if shown is None:
+                written_there = _UNIT.match(out, place)
+                shown = (f"{written_there.group(0) if written_there else written} {label}", shared)
     if shown is None or not beside:
         return None
     claimed = "/".join(sorted(_NAMES.get(r, r) for r in roles if _family(r) & shown[1]))

@@ -3,17 +3,35 @@
 A claim writes "11 月 29 日" or "2026/11/29" for an output's "2026-11-29T10:05:12"; reading such a
 date as the numbers 11 and 29 (which no output states alone) rejected an honest claim, and a wrong
 day must still be caught. A claim's date is an entity (`tokens`): it appears in an output when the
-output writes the same day in any form (ISO, slashes, Chinese, English month names). A year the
-claim leaves out matches any year; a year the output leaves out ("Nov 29") matches any claimed year.
+output writes the same day in any form (ISO, slashes, Chinese, English month names, the UTC day of a
+Prometheus epoch timestamp). A year the claim leaves out matches any year; a year the output leaves
+out ("Nov 29") matches any claimed year. A claim writes English month names too ("Nov 29", "29 Nov",
+"November 29, 2026"), and a day alone where it reads as one ("29 日 09:41", "29号凌晨", "在 29 日"):
+the 29th of any month, not 29 of anything ("29 天" is a span, "3 号节点" a name).
 """
 
 from __future__ import annotations
 
 import re
+from datetime import UTC, datetime
 from typing import NamedTuple
 
 # Claim-side forms that `tokens` reads as one date entity (ISO dates are entities there already).
 # Spaces are allowed between the parts of a Chinese date ("11 月 29 日").
+_MONTH_WORDS = (
+    "january|february|march|april|june|july|august|september|october|november|december"
+    "|jan|feb|mar|apr|may|jun|jul|aug|sept|sep|oct|nov|dec"
+)
+_MONTH_WORD = rf"(?i:(?:{_MONTH_WORDS})(?![A-Za-z]))\.?"  # "Nov", "Nov.", "November", "Sept"
+# a day alone ("29 日", "29号") is the 29th where it reads as a date: a time of day after it, or a word
+# that places an event before it (在 / 于 / 从...); "29 天" is a span, "3 号节点" a name, "近 7 日" a window
+_PERIOD_AFTER = (
+    r"\s?(?:\d{1,2}\s?[:点时]|凌晨|清晨|早上|早晨|上午|中午|下午|傍晚|晚上|晚间|夜里|夜间|深夜|半夜|当天|那天)"
+)
+_DAY_ALONE = (
+    r"(?<![\d./\-])(?:3[01]|[12]\d|0?[1-9])\s?(?:日(?![志均常报内益])|号)(?=" + _PERIOD_AFTER + r")"
+    r"|(?:(?<=[在于从自至到和与、])|(?<=[在于从自至到和与、]\s))(?:3[01]|[12]\d|0?[1-9])\s?日(?![志均常报内益])"
+)
 CLAIM_DATE = (
     r"(?<!\d)(?:\d{4}\s?年\s?)?\d{1,2}\s?月\s?\d{1,2}\s?[日号](?!\d)"
     r"|(?<![\d/])\d{4}/\d{1,2}/\d{1,2}(?![\d/])"
@@ -21,6 +39,24 @@ CLAIM_DATE = (
     # "11/29 09:41", "11-29 09:41": a month and day only where a time of day follows
     r"|(?<![\d/.\-])(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])(?=\s?\d{1,2}:\d{2}(?!\d))"
 )
+# Forms read only where a cue says the text may hold one (`tokens`: a day alone, an English month):
+# tried at every digit of every dated text, they would cost the common claim for the rare one
+CLAIM_DAY = (
+    # "29 Nov", "29 November 2026", "29-Nov-2026"
+    rf"(?<![A-Za-z_\d.:/\-])(?:3[01]|[12]\d|0?[1-9])[\s-]{_MONTH_WORD}(?:[\s-](?:19|20)\d\d(?!\d))?"
+    r"|" + _DAY_ALONE
+)
+# "Nov 29", "November 29, 2026": read by `month_first_dates` (the mention pattern dispatches letters
+# to entities, and a month name is none)
+_MONTH_FIRST_CLAIM = re.compile(
+    rf"(?<![A-Za-z0-9_./\-]){_MONTH_WORD}\s?(?:3[01]|[12]\d|0?[1-9])(?![\w:.\-])(?:,?\s?(?:19|20)\d\d(?!\d))?"
+)
+# a first letter in a class lets the engine skip most positions at once (several times faster than the
+# same test in one case-insensitive group); "Nov", "nov" and "NOV" are cues, "nOV" is none
+_MONTH_STEM = re.compile(
+    r"[JFMASONDjfmasond](?:an|eb|a[ry]|pr|u[nl]|ug|ep|ct|ov|ec|AN|EB|A[RY]|PR|U[NL]|UG|EP|CT|OV|EC)"
+)
+_MONTH_CUE = re.compile(rf"{_MONTH_WORD}[\s-]?\d|\d[\s-]{_MONTH_WORD}")
 _CLAIM_DATE = re.compile(CLAIM_DATE)
 _MONTH_DAY = re.compile(r"\d{1,2}[/-]\d{1,2}")  # "11/29" as `tokens` keeps it (the time after it apart)
 
@@ -47,6 +83,13 @@ _MONTH_FIRST = re.compile(
 _DAY_FIRST = re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})[\s-](?P<mn>{_MONTH_NAME})\b\.?(?:[\s-](?P<y>\d{{4}})(?!\d))?")
 _TIME_AFTER_DATE = re.compile(r"\d[tT ](?P<h>\d{1,2}):(?P<m>\d{2})")
 _MONTH_ABBREVIATIONS = tuple(name for name in _MONTHS if len(name) == 3)
+_EPOCH_POINT = re.compile(r"\[(1\d{9})(?:\.\d+)?,")  # seconds, as `tokens.iter_numbers` reads them
+_LATIN_LETTER = re.compile("[A-Za-z]")
+_DAY_TOKEN = re.compile(r"(\d{1,2})\s?[日号]")
+_NAMED_DAY_TOKEN = re.compile(
+    rf"(?P<d>\d{{1,2}})[\s-]?(?P<mn>{_MONTH_NAME})\.?(?:[\s-]?(?P<y>\d{{4}}))?"
+    rf"|(?P<mn2>{_MONTH_NAME})\.?\s?(?P<d2>\d{{1,2}}),?\s?(?P<y2>\d{{4}})?"
+)
 
 
 class Day(NamedTuple):
@@ -55,11 +98,30 @@ class Day(NamedTuple):
     day: int
 
 
+def month_first_dates(text: str) -> list[tuple[int, int]]:
+    """Where a claim writes a date month first ("Nov 29", "November 29, 2026"): spans of date entities
+    (call it where `may_name_a_month` holds)."""
+    return [m.span() for m in _MONTH_FIRST_CLAIM.finditer(text)]
+
+
+def may_name_a_month(text: str) -> bool:
+    """A cheap cue that the text may write a date with an English month name ("29 Nov", "Nov 29")."""
+    return _MONTH_STEM.search(text) is not None and _MONTH_CUE.search(text) is not None
+
+
 def claim_day(token: str) -> Day | None:
-    """The day a claim's date entity names ("11月29日", "2026/11/29", "2026-11-29 09:41"), or None."""
+    """The day a claim's date entity names ("11月29日", "2026/11/29", "2026-11-29 09:41", "nov29",
+    "29nov2026"; "29日" is the 29th of any month: month 0), or None."""
     iso = _ISO_DATE.match(token)
     if iso is not None and iso.start() == 0:
         return _valid(iso["y"], iso["m"], iso["d"])
+    alone = _DAY_TOKEN.fullmatch(token)
+    if alone is not None:
+        return _valid(None, "0", alone[1])
+    named = _NAMED_DAY_TOKEN.fullmatch(token.lower()) if _LATIN_LETTER.search(token) else None
+    if named is not None:
+        month = _MONTHS[named["mn"] or named["mn2"]]
+        return _valid(named["y"] or named["y2"], str(month), named["d"] or named["d2"])
     m = _CLAIM_DATE.fullmatch(token) or _MONTH_DAY.fullmatch(token)
     if m is None:
         return None
@@ -71,7 +133,9 @@ def claim_day(token: str) -> Day | None:
 
 def is_claim_date(token: str) -> bool:
     """A date entity whose day is compared by `days_in` rather than by its characters."""
-    return token[:1].isdigit() and any(c in token for c in "月/.-") and claim_day(token) is not None
+    if not (token[:1].isdigit() or token[:3].lower() in _MONTH_ABBREVIATIONS):
+        return False
+    return claim_day(token) is not None
 
 
 def claim_time(token: str) -> str | None:
@@ -88,6 +152,11 @@ def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
     if any(name in folded for name in _MONTH_ABBREVIATIONS):
         forms += [_MONTH_FIRST, _DAY_FIRST]
     found: set[Day] = set()
+    if "[1" in folded:  # Prometheus points [1764407400, "1315"]: the UTC day of each timestamp
+        epoch_days = {int(m[1]) // 86_400 for _, m in zip(range(limit), _EPOCH_POINT.finditer(folded), strict=False)}
+        for number in epoch_days:
+            moment = datetime.fromtimestamp(number * 86_400, tz=UTC)
+            found.add(Day(moment.year, moment.month, moment.day))
     for form in forms:
         for n, m in enumerate(form.finditer(folded)):
             if n >= limit:
@@ -100,15 +169,18 @@ def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
 
 
 def day_written(day: Day, days: frozenset[Day]) -> bool:
-    """Some output day is `day` (a year left out on either side matches any year)."""
+    """Some output day is `day` (a year left out on either side matches any year; a claim's day alone,
+    month 0, matches that day of any month)."""
     return any(
-        d.month == day.month and d.day == day.day and (d.year is None or day.year is None or d.year == day.year)
+        (d.month == day.month or day.month == 0)
+        and d.day == day.day
+        and (d.year is None or day.year is None or d.year == day.year)
         for d in days
     )
 
 
 def _valid(year: str | None, month: str, day: str) -> Day | None:
     y, mo, d = (int(year) if year else None), int(month), int(day)
-    if not (1 <= mo <= 12 and 1 <= d <= 31):
+    if not (0 <= mo <= 12 and 1 <= d <= 31):
         return None
     return Day(y, mo, d)

@@ -8,7 +8,8 @@ or an output that is not a series, says nothing.
 Series read: JSON lists of `[timestamp, value]` pairs (Prometheus `values` with string values too),
 lists of objects with a time and a value field, and log lines that start with a timestamp (each
 line's numbers are its values). Timestamps: "12:02", "12:02:30", ISO date-times (the wall clock as
-written) and epoch seconds or milliseconds (time zone unknown, so a whole-hour shift is forgiven).
+written) and epoch seconds or milliseconds (UTC: a claim's clock is UTC unless it names UTC+8,
+"北京时间 17:10" is 09:10 UTC; no other shift is forgiven).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from functools import lru_cache
 from typing import Any
 
 from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
+from .chinese_numerals import chinese_clocks, hour_in_period
 from .normalize import fold
 from .tokens import NumberMention, extract_mentions, iter_numbers
 
@@ -33,16 +35,10 @@ _LEADING_DIGITS = re.compile(r"\d+")
 _LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _CONVERTED_KINDS = frozenset({"bytes", "seconds", "ratio", "cores"})  # written digits may differ from the output
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
-# "14点10分", "8 点", "三点半" (an hour without minutes is a window of that hour)
-_CN_NUM = "零〇一二两三四五六七八九十"
-_CN_CLOCK = re.compile(
-    rf"(?<![\d.:{_CN_NUM}])(?P<h>[01]?\d|2[0-4]|[{_CN_NUM}]{{1,3}})\s*[点點](?![\d.]*\s*[%个])"
-    rf"(?:\s*(?:(?P<m>[0-5]?\d|[{_CN_NUM}]{{1,3}})\s*分|(?P<half>半)))?"
-)
-_CN_DIGIT = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0, "两": 2}
-_PM = ("下午", "晚上", "傍晚", "晚间", "夜里", "夜间", "深夜", "今晚")
-_MIDNIGHT = ("凌晨", "半夜")
-_DAY_PARTS = (*_PM, *_MIDNIGHT, "上午", "早上", "早晨", "清晨", "中午", "今天", "昨天", "当天", "在")
+# a claim's clock in UTC+8 is the UTC clock of an epoch timestamp plus 8 hours (as `core.time_context`)
+_BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
+_EIGHT_HOURS = 8 * 3600
+_ZONE_CUE = re.compile(r"北京|东八|\+\s?0?8")
 # between a number and the time it happened at: "1315ms（14:10）", "升到 1315ms 的时间是 14:10",
 # "峰值为 1315ms，出现在 14:10"
 _BACK_REACH = 12  # characters: the longest connector, with spaces
@@ -84,7 +80,7 @@ class Point:
         self.second = second
         self.values = values
         self.line = line  # folded log line after its timestamp
-        self.epoch = epoch  # time zone unknown
+        self.epoch = epoch  # an epoch timestamp: `second` is UTC
         self._numbers: tuple[NumberMention, ...] | None = None
 
     @property
@@ -135,9 +131,17 @@ def claimed_values_at_times(claim_text: str) -> tuple[tuple[int, int, NumberMent
     The number is the first one after the clock time in the same clause, before the next clock
     time; a time that starts, ends or bounds a range ("12:02 起", "15:00 到 15:12 之间") is skipped.
     """
-    pairs: list[tuple[int, int, NumberMention]] = []
+    return tuple((second, window, number) for second, window, number, _ in _claimed_at(claim_text))
+
+
+def _names_a_zone(text: str) -> bool:
+    return ("北京" in text or "东八" in text or "+" in text) and _ZONE_CUE.search(text) is not None
+
+
+def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], ...]:
+    pairs: list[tuple[int, int, NumberMention, int]] = []
     clocks = _clock_spans(claim_text)
-    for k, (start, end, second, window) in enumerate(clocks):
+    for k, (start, end, second, window, utc) in enumerate(clocks):
         if _NOT_A_POINT_AFTER.match(claim_text, end) or _NOT_A_POINT_BEFORE.search(claim_text, 0, start):
             continue
         since = clocks[k - 1][1] if k else 0
@@ -147,13 +151,13 @@ def claimed_values_at_times(claim_text: str) -> tuple[tuple[int, int, NumberMent
         )
         numbers = _numbers(_clause_before(claim_text, since, back.start())) if back else []
         if numbers:  # the time a number before it happened at
-            pairs.append((second, window, numbers[-1]))
+            pairs.append((second, window, numbers[-1], utc))
             continue
         stop = clocks[k + 1][0] if k + 1 < len(clocks) else len(claim_text)
         clause_end = _CLAUSE_END.search(claim_text, end, stop)
         numbers = _numbers(claim_text[end : clause_end.start() if clause_end else stop])
         if numbers:
-            pairs.append((second, window, numbers[0]))
+            pairs.append((second, window, numbers[0], utc))
     return tuple(pairs)
 
 
@@ -168,51 +172,28 @@ def _numbers(segment: str) -> list[NumberMention]:
     return [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
 
 
-def _clock_spans(text: str) -> list[tuple[int, int, int, int]]:
-    """(start, end, second of day, window in seconds) of each time of day the text names: "14:10",
-    "14:10:30", "14点10分", "下午 8 点" (20:00-20:59), "凌晨三点"."""
-    spans = [
-        (m.start(), m.end(), int(m["h"]) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0), 1 if m["s"] else 60)
-        for m in _CLOCK.finditer(text)
-    ]
-    if "点" in text or "點" in text:
-        for m in _CN_CLOCK.finditer(text):
-            hour, minute = _cn_int(m["h"]), _cn_int(m["m"]) if m["m"] else (30 if m["half"] else None)
-            if hour is None or hour > 24 or (m["m"] and (minute is None or minute > 59)):
-                continue
-            before = text[max(0, m.start() - 4) : m.start()].rstrip()
-            if before.endswith(("第", "有")) or text.startswith(("：", ":"), m.end()):
-                continue  # "第 2 点", "原因有 3 点：" list points, not hours
-            if not m["h"].isdigit() and minute is None and not before.endswith(_DAY_PARTS):
-                continue  # "高了一点", "两点原因": a Chinese numeral is an hour only with a day part or minutes
-            hour = _with_day_part(before, hour)
-            window = 3600 if minute is None else 60
-            spans.append((m.start(), m.end(), hour % 24 * 3600 + (minute or 0) * 60, window))
+def _clock_spans(text: str) -> list[tuple[int, int, int, int, int]]:
+    """(start, end, second of day, window in seconds, second of day in UTC) of each time of day the
+    text names: "14:10", "14:10:30", "14点10分", "下午 8 点" (20:00-20:59), "凌晨两点零五分"
+    (`chinese_numerals.chinese_clocks`). The UTC second differs where the claim names UTC+8
+    ("北京时间 17:10" is 09:10 UTC); an epoch timestamp is compared with it."""
+    spans = []
+    for m in _CLOCK.finditer(text):
+        second = hour_in_period(text, m.start(), int(m["h"])) * 3600 + int(m["m"]) * 60 + int(m["s"] or 0)
+        spans.append((m.start(), m.end(), second, 1 if m["s"] else 60, second))
+    clocks = chinese_clocks(text)
+    if clocks:
+        spans += [(c.start, c.end, c.second, c.window, c.second) for c in clocks]
         spans.sort()
+    if _names_a_zone(text):
+        return [(start, end, second, window, _utc(text, start, second)) for start, end, second, window, _ in spans]
     return spans
 
 
-def _cn_int(raw: str) -> int | None:
-    """An hour or minute in Arabic or Chinese digits ("14", "十四", "二十三", "两")."""
-    if raw.isdigit():
-        return int(raw)
-    if "十" in raw:
-        tens, _, ones = raw.partition("十")
-        t = _CN_DIGIT.get(tens, -1) if tens else 1
-        o = _CN_DIGIT.get(ones, -1) if ones else 0
-        return None if t < 0 or o < 0 else t * 10 + o
-    return _CN_DIGIT.get(raw) if len(raw) == 1 else None
-
-
-def _with_day_part(before: str, hour: int) -> int:
-    """下午 / 晚上 8 点 is 20:00; 中午 1 点 is 13:00; 凌晨 12 点 is 00:00."""
-    if before.endswith(_PM) and hour < 12:
-        return hour + 12
-    if before.endswith("中午") and hour < 6:
-        return hour + 12
-    if before.endswith(_MIDNIGHT) and hour == 12:
-        return 0
-    return hour
+def _utc(text: str, start: int, second: int) -> int:
+    if _BEIJING_BEFORE.search(text, max(0, start - 10), start):
+        return (second - _EIGHT_HOURS) % _DAY
+    return second
 
 
 def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> str | None:
@@ -236,15 +217,25 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
         ...                        [{"points": [["12:02", 3.1], ["12:07", 68.0]]}])
         'the cited series gives 3.1 at 12:02, not 68.0req/s (which it shows at 12:07)'
     """
-    pairs = claimed_values_at_times(claim_text)
+    # a claim that names its zone is read again with its clocks in UTC (an epoch point's clock)
+    pairs = _claimed_at(claim_text) if _names_a_zone(claim_text) else claimed_values_at_times(claim_text)
     if not pairs:
         return None
     series = [o if isinstance(o, Series) else parse_series(o) for o in evidence_outputs]
     points = [p for s in series for p in s.points]
     if not points:
         return None
-    for second, window, number in pairs:
-        at = [p for p in points if _at(p, second, window)]
+    for pair in pairs:
+        second, window, number = pair[0], pair[1], pair[2]
+        utc = pair[3] if len(pair) == 4 else second  # a 4-tuple where the claim names its zone
+        at = [p for p in points if _at(p, utc if p.epoch else second, window)]
+        if not at and utc != second:
+            mislabelled = [p for p in points if p.epoch and _at(p, second, window) and _carries(p, number)]
+            if mislabelled:  # "北京时间 09:10" for an epoch point at 09:10 UTC (17:10 in UTC+8)
+                return (
+                    f"the cited series gives {number.text} at {_hhmm(second)} UTC, which is "
+                    f"{_hhmm(second + _EIGHT_HOURS)} in UTC+8, not {_hhmm(second)}"
+                )
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
         change = _change_between(claim_text, second, number, series)
@@ -252,13 +243,13 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
             return change
         if change or _share_of_named(claim_text, number, at):
             continue
-        elsewhere = [p for p in points if not _at(p, second, window) and _carries(p, number)]
-        if any(p.epoch and (p.second - second) % 3600 < window for p in elsewhere):
-            continue  # an epoch series in another time zone may put it exactly there
+        # an epoch timestamp is UTC: "09:10" is its 09:10, "北京时间 17:10" too; no shift is forgiven
+        elsewhere = [p for p in points if not _at(p, utc if p.epoch else second, window) and _carries(p, number)]
         if elsewhere:
+            shown = _hhmm(elsewhere[0].second) + (" UTC" if elsewhere[0].epoch else "")
             return (
                 f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
-                f"(which it shows at {_hhmm(elsewhere[0].second)})"
+                f"(which it shows at {shown})"
             )
         if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time
@@ -286,9 +277,9 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
         return None
     between = claim_text[spans[k - 1][1] : spans[k][0]]
     if _COMPARED_WITH.search(between) and not _CLAUSE_END.search(between):
-        (_, _, now, now_window), (_, number_from, base, base_window) = spans[k - 1], spans[k]
+        (_, _, now, now_window, now_utc), (_, number_from, base, base_window, base_utc) = spans[k - 1], spans[k]
     elif _COMPARED_AFTER.match(between):
-        (_, _, base, base_window), (_, number_from, now, now_window) = spans[k - 1], spans[k]
+        (_, _, base, base_window, base_utc), (_, number_from, now, now_window, now_utc) = spans[k - 1], spans[k]
     else:
         return None
     clause_end = _CLAUSE_END.search(claim_text, number_from)
@@ -299,8 +290,8 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
     ratio = sign == 0 or _TO.search(wording) is not None
     wrong = None
     for s in series:
-        before = [p for p in s.points if p.values and _at(p, base, base_window)]
-        after = [p for p in s.points if p.values and _at(p, now, now_window)]
+        before = [p for p in s.points if p.values and _at(p, base_utc if p.epoch else base, base_window)]
+        after = [p for p in s.points if p.values and _at(p, now_utc if p.epoch else now, now_window)]
         for b, a in ((b, a) for b in before for a in after):
             for vb, va in zip(b.values, a.values, strict=False):
                 if not _is_change(number, vb, va, ratio):

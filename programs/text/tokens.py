@@ -11,8 +11,8 @@ import math
 import re
 from typing import Any, NamedTuple
 
-from .chinese_numerals import digits_for_numerals
-from .dates import CLAIM_DATE
+from .chinese_numerals import chinese_clocks, digits_for_numerals, hour_in_period, percentage_points, ratio_words
+from .dates import CLAIM_DATE, CLAIM_DAY, may_name_a_month, month_first_dates
 from .normalize import clean, fold
 from .session_memo import memoised
 
@@ -145,7 +145,7 @@ _CLOCK = re.compile(
     r"(?<!\d)(?<!\d:)(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)"
     r"(?::(?P<s>[0-5]\d)(?:\.\d+)?(?:[zZ]|[+-](?:0\d|1[0-4]):?[0-5]\d(?![\d:]))?)?(?![\d])"
 )
-_AFTERNOON = re.compile(r"(?:下午|傍晚|晚上|晚间|夜里|夜间|今晚|昨晚)\s?$")
+# "14点10分" as the mention pattern sees it; what the time is, `chinese_numerals.chinese_clocks` says
 _CHINESE_HOUR = re.compile(r"(?<!\d)(?P<ch>[01]?\d|2[0-3])\s?点(?:(?P<cm>[0-5]?\d)分?)?")
 
 # Dates (2026-11-08, 2026/11/08, 2026年11月8日) and compact UTC offsets after a time ("t120006+0800") are
@@ -176,14 +176,14 @@ MAX_QUANTITY = 1e15
 # One pass over a short text; at a position, earlier alternatives win (entities before numbers).
 _MEMO_CHARS = 4096  # longer texts are not kept in the session memo
 
-def _mention_pattern(dates_and_durations: bool) -> re.Pattern[str]:
+def _mention_pattern(dates_and_durations: bool, days: bool = False) -> re.Pattern[str]:
     # dispatch on the first character, so CJK text and most positions are rejected in one step
     # (the leading class is every first character of the alternatives: one test where none starts).
     # Every letter alternative needs a word edge before it, every digit one a non-digit: tested once
     # up front (a word edge; no ASCII digit, the weakest of the digit tests), a position inside a word
     # or a number is rejected before the alternatives are tried
     extra = (
-        r"(?P<date_entity>" + CLAIM_DATE + ")|"
+        r"(?P<date_entity>" + CLAIM_DATE + ("|" + CLAIM_DAY if days else "") + ")|"
         if dates_and_durations
         else ""
     )
@@ -202,7 +202,19 @@ def _mention_pattern(dates_and_durations: bool) -> re.Pattern[str]:
 # (most claims) is scanned by the shorter pattern, which matches the same there.
 _MENTION = _mention_pattern(dates_and_durations=True)
 _MENTION_PLAIN = _mention_pattern(dates_and_durations=False)
+_MENTION_DAYS = _mention_pattern(dates_and_durations=True, days=True)  # also "29 日 09:41", "29 Nov"
 _DATE_OR_DURATION_CUE = re.compile(r"[月/天时钟分秒]|\d[dhm]\d|\d-\d{1,2}\s?\d{1,2}:\d\d|\d{4}\.\d")
+_DIGITS_DATE_OR_DURATION_CUE = re.compile(r"\d(?:[dhm]\d|-\d{1,2}\s?\d{1,2}:\d\d|\d{3}\.\d)")
+
+
+def _dated(text: str) -> bool:
+    """`_DATE_OR_DURATION_CUE.search(text)`, in half the time: substring tests for its characters first."""
+    return (
+        "/" in text or "时" in text or "分" in text or "秒" in text or "天" in text or "月" in text or "钟" in text
+        or _DIGITS_DATE_OR_DURATION_CUE.search(text) is not None
+    )
+_DAY_CUE = re.compile(r"\d\s?[日号]")  # "29 日", "29号": a day alone (`dates.CLAIM_DAY`)
+
 
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
@@ -285,25 +297,47 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
     entities: list[str] = []
     places: list[tuple[int, int, NumberMention]] = []
     text = digits_for_numerals(_halfwidth(text))
-    pattern = _MENTION if _DATE_OR_DURATION_CUE.search(text) else _MENTION_PLAIN
+    month_named = may_name_a_month(text)  # "29 Nov", "Nov 29"
+    if month_named or (("日" in text or "号" in text) and _DAY_CUE.search(text) is not None):
+        pattern = _MENTION_DAYS
+    else:
+        pattern = _MENTION if _dated(text) else _MENTION_PLAIN
     approx_cue = _APPROX_CUE.search(text) is not None
+    # what other readers take whole: Chinese clock times, month-first dates ("Nov 29"), shares in words
+    # (a character each of them holds is the cue: substring tests, the cheapest)
+    taken = (
+        _taken_spans(text, month_named)
+        if month_named or "点" in text or "时" in text or "成" in text or "半" in text or "之" in text
+        or "點" in text or "時" in text
+        else []
+    )
+    k, covered = 0, 0
     for m in pattern.finditer(text):
+        if taken:
+            while k < len(taken) and taken[k][0] <= m.start():
+                covered = max(covered, _take(taken[k], entities, places))
+                k += 1
+            if m.start() < covered:
+                continue  # a part of a time or date read whole ("05" of "14 点 05 分")
         kind = m.lastgroup  # the outermost named group that matched ("num" / "unit" for a number)
         mention: NumberMention | None
         if kind in _ENTITY_GROUPS:
             token = fold(m.group(0)).strip(".:")
-            if kind == "date_entity":  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
+            if kind == "date_entity" and "月" in token:  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
                 token = "".join(token.split())
             if token and token not in entities and token not in _UNITS:
                 entities.append(token)
             continue
         if kind == "clock":
-            mention = _clock(fold(m.group(0)), m["h"], m["m"], m["s"])
+            written, hour = m["h"], hour_in_period(text, m.start(), int(m["h"]))  # "下午 2:05" is 14:05
+            if hour == int(written):
+                mention = _clock(fold(m.group(0)), written, m["m"], m["s"])
+            else:
+                mention = _clock(f"{hour:02d}:{m['m']}" + (f":{m['s']}" if m["s"] else ""), str(hour), m["m"], m["s"])
         elif kind == "cnhour":
-            hour = m["ch"]
-            if int(hour) < 12 and _AFTERNOON.search(text, max(0, m.start() - 4), m.start()):
-                hour = str(int(hour) + 12)  # "下午 8 点" is 20:00
-            mention = _clock(fold(m.group(0)), hour, m["cm"], None)
+            if not percentage_points(text, m.start()):
+                continue  # "第 2 点", "原因有 3 点": no time the clock reader admits, nor a figure
+            mention = NumberMention(m["ch"], float(m["ch"]), "plain", 0)  # "上涨 20 点": a change in points
         elif kind == "duration":
             mention = duration(fold(m.group(0)).replace(" ", ""))
         else:
@@ -312,7 +346,40 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
                 mention = approximate(mention)
         if mention is not None:
             places.append((m.start(), m.end(), mention))
+    for span in taken[k:]:
+        _take(span, entities, places)
     return text, entities, places
+
+
+_Taken = tuple[int, int, "NumberMention | str"]
+
+
+
+def _taken_spans(text: str, month_named: bool) -> list[_Taken]:
+    clocks, shares = chinese_clocks(text), ratio_words(text)  # each [] at once without its characters
+    if not clocks and not shares and not month_named:
+        return []
+    taken: list[_Taken] = [(c.start, c.end, NumberMention(c.text, float(c.second), "clock", 0)) for c in clocks]
+    if month_named:
+        taken += [(s, e, fold(text[s:e])) for s, e in month_first_dates(text)]  # "nov 29", as written
+    taken += [
+        (r.start, r.end, NumberMention(fold(text[r.start : r.end]), r.value, "ratio", r.decimals, r.factor, True))
+        for r in shares
+    ]
+    if len(taken) > 1:
+        taken.sort(key=lambda t: (t[0], t[1]))
+    return taken
+
+
+def _take(span: _Taken, entities: list[str], places: list[tuple[int, int, NumberMention]]) -> int:
+    """Record a span read whole (a number, or a date entity); returns where it ends."""
+    start, end, what = span
+    if isinstance(what, str):
+        if what not in entities:
+            entities.append(what)
+    else:
+        places.append((start, end, what))
+    return end
 
 
 _APPROX_BEFORE = re.compile(r"(?:约|大约|大概|(?<!最)近|将近|接近|约为|差不多|~|～|≈)\s*(?:是|为)?\s*$")
@@ -350,6 +417,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     not numbers of their own.
     """
     found: list[NumberMention] = []
+    epochs: set[str] | None = None  # the timestamps read as clock times (a matrix repeats them per series)
     for m in _EVIDENCE_NUMBER.finditer(folded_text):
         if m["date"]:
             continue
@@ -360,11 +428,39 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
                 continue
             found.append(mention)
+            if (
+                len(mention.text) >= 10
+                and mention.text[0] == "1"
+                and folded_text[m.start() - 1 : m.start()] == "["
+                and folded_text[m.end() : m.end() + 1] == ","
+                and mention.kind == "plain"
+            ):
+                epochs = epochs if epochs is not None else set()
+                if mention.text not in epochs:
+                    epochs.add(mention.text)
+                    clock = epoch_clock(mention.text)  # a Prometheus point [1764407400, "1315"]: its time of day
+                    if clock is not None:
+                        found.append(clock)
         if len(found) >= limit:
             break
     if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
         found.extend(_extra_numbers(folded_text, limit - len(found)))
     return found
+
+
+def epoch_clock(raw: str) -> NumberMention | None:
+    """The UTC time of day of an epoch timestamp in seconds (10 digits, a fraction allowed) or
+    milliseconds (13 digits), from 2001 to 2033; None for any other number."""
+    whole = raw.split(".", 1)[0]
+    if len(whole) == 13 and "." not in raw:
+        seconds = int(whole) // 1000
+    elif len(whole) == 10:
+        seconds = int(whole)
+    else:
+        return None
+    second = seconds % 86400
+    h, mi, sec = second // 3600, second % 3600 // 60, second % 60
+    return NumberMention(f"{h:02d}:{mi:02d}:{sec:02d}", float(second), "clock", 0)
 
 
 def _extra_numbers(folded_text: str, limit: int) -> list[NumberMention]:
