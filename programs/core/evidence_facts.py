@@ -269,7 +269,14 @@ def _zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEv
     if label is None:
         return False
     zones = {z for ev in cited for z in written_zones(ev.flat[: ev.text_end], number.text)}
+    if not zones and any(_epoch_clock_at(ev, number) for ev in cited):
+        zones = {0}  # only a Prometheus point's epoch timestamp holds it: a UTC time
     return bool(zones) and None not in zones and label not in zones
+
+
+def _epoch_clock_at(ev: CallEvidence, number: NumberMention) -> bool:
+    """A clock of the output's numbers (`iter_numbers`, epoch timestamps as UTC times) at the claim's."""
+    return any(n.kind == "clock" and 0 <= n.value - number.value < 60 for n in ev.numbers)
 
 
 def binding_problem(binding: EvidenceBinding, index: TraceIndex) -> tuple[str, str] | None:

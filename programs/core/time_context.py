@@ -14,13 +14,12 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from ..text.dates import BEIJING_BEFORE, UTC_BEFORE
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
 
 _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
-_BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
-_UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)\s*$", re.IGNORECASE)
 _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _EIGHT_HOURS = 8 * 3600
@@ -59,9 +58,9 @@ def zone_shifted(claim_text: str, number: NumberMention) -> list[NumberMention]:
         if n.text != number.text:
             continue
         before = (text, max(0, start - 8), start)
-        if _BEIJING_BEFORE.search(*before):
+        if BEIJING_BEFORE.search(*before):
             return [_shifted(number, -_EIGHT_HOURS)]
-        if _UTC_BEFORE.search(*before):
+        if UTC_BEFORE.search(*before):
             return [_shifted(number, _EIGHT_HOURS)]
     return []
 
@@ -80,9 +79,9 @@ def zone_label(claim_text: str, number: NumberMention) -> int | None:
     for start, _, n in places:
         if n.text == number.text:
             before = (text, max(0, start - 8), start)
-            if _BEIJING_BEFORE.search(*before):
+            if BEIJING_BEFORE.search(*before):
                 return 8
-            if _UTC_BEFORE.search(*before):
+            if UTC_BEFORE.search(*before):
                 return 0
     return None
 

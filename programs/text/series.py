@@ -24,6 +24,7 @@ from typing import Any
 
 from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
 from .chinese_numerals import chinese_clocks, hour_in_period
+from .dates import BEIJING_BEFORE
 from .normalize import fold
 from .tokens import NumberMention, extract_mentions, iter_numbers
 
@@ -36,7 +37,6 @@ _LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _CONVERTED_KINDS = frozenset({"bytes", "seconds", "ratio", "cores"})  # written digits may differ from the output
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
 # a claim's clock in UTC+8 is the UTC clock of an epoch timestamp plus 8 hours (as `core.time_context`)
-_BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
 _EIGHT_HOURS = 8 * 3600
 _ZONE_CUE = re.compile(r"北京|东八|\+\s?0?8")
 # between a number and the time it happened at: "1315ms（14:10）", "升到 1315ms 的时间是 14:10",
@@ -191,7 +191,7 @@ def _clock_spans(text: str) -> list[tuple[int, int, int, int, int]]:
 
 
 def _utc(text: str, start: int, second: int) -> int:
-    if _BEIJING_BEFORE.search(text, max(0, start - 10), start):
+    if BEIJING_BEFORE.search(text, max(0, start - 10), start):
         return (second - _EIGHT_HOURS) % _DAY
     return second
 
