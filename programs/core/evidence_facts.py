@@ -141,7 +141,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if extreme:
             evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
         # lazily, as above: only a claim with words of time (目前仍 / 持续上升 / 当前处于 / 最近 N 分钟内)
-        course = time_course_conflict(claim.claim_text, cited_ok, (ev.view("series", _series) for ev in cited_ok))
+        series = (ev.view("series", _series) for ev in cited_ok)
+        excerpts = [b.evidence_excerpt for b in usable]
+        course = time_course_conflict(claim.claim_text, cited_ok, series, excerpts)
         if course:
             evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"

@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
 from ..text.glossary import claim_analysis, glossary
+from ..text.normalize import fold
 from ..text.series import Series
 from ..text.tokens import NumberMention, numbers_with_places
 from .trace_index import CallEvidence
@@ -155,10 +156,64 @@ def ago_as_window(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
     return None
 
 
-def time_course_conflict(claim_text: str, cited: Sequence[CallEvidence], series: Iterable[Series]) -> str | None:
+_START_AFTER = re.compile(r"\s*(?:起|开始|以来|之后开始)")
+_FIRST_BEFORE = re.compile(r"(?:最早|首次|第一次)(?:于|在|是|出现在|出现于|发生在|发生于)?\s*$")
+_START_CUE = re.compile(r"起|开始|以来|最早|首次|第一次")
+_LEADING_TIME = re.compile(
+    r"^\s*\[?\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z|[+\-]\d{2}:?\d{2})?\]?\s*"
+)
+_LINE_CLOCK = re.compile(r"(?<![\d:])(\d{2}):(\d{2})(?::(\d{2}))?")
+_MIN_KEY = 8  # characters of a quoted message needed to find its other lines
+
+
+def earlier_first_occurrence(
+    claim_text: str, usable_excerpts: Sequence[str], cited: Sequence[CallEvidence]
+) -> str | None:
+    """"从 06:03:40 开始报 X" / "X 最早出现在 06:03" while the cited log shows the quoted message earlier."""
+    if not _START_CUE.search(claim_text):
+        return None
+    text, numbers = numbers_with_places(claim_text)
+    starts = [
+        n for start, end, n in numbers
+        if n.kind == "clock" and (_START_AFTER.match(text, end) or _FIRST_BEFORE.search(text, max(0, start - 8), start))
+    ]
+    if not starts:
+        return None
+    keys = [key for e in usable_excerpts if len(key := _LEADING_TIME.sub("", fold(e)).strip()) >= _MIN_KEY]
+    for claimed in starts:
+        for ev in cited:
+            out = ev.flat[: ev.text_end]
+            for key in keys:
+                first = _first_clock_of(out, key)
+                if first is not None and claimed.value - first >= 60:
+                    shown = f"{int(first) // 3600:02d}:{int(first) % 3600 // 60:02d}:{int(first) % 60:02d}"
+                    return f"it says it started at {claimed.text}, but the cited output shows it at {shown}"
+    return None
+
+
+def _first_clock_of(out: str, key: str) -> float | None:
+    """The earliest time of day on the lines of `out` that hold `key` (at most 64 lines read)."""
+    earliest: float | None = None
+    at, seen = out.find(key), 0
+    while at != -1 and seen < 64:
+        seen += 1
+        line_start = out.rfind("\n", 0, at) + 1
+        clock = _LINE_CLOCK.search(out, line_start, at)
+        if clock:
+            second = int(clock[1]) * 3600 + int(clock[2]) * 60 + int(clock[3] or 0)
+            earliest = second if earliest is None else min(earliest, second)
+        next_line = out.find("\n", at)
+        at = out.find(key, next_line) if next_line != -1 else -1
+    return earliest
+
+
+def time_course_conflict(
+    claim_text: str, cited: Sequence[CallEvidence], series: Iterable[Series], excerpts: Sequence[str] = ()
+) -> str | None:
     """The first of this module's readings that the cited outputs contradict, as a detail."""
     return (
-        ongoing_after_recovery(claim_text, cited)
+        earlier_first_occurrence(claim_text, excerpts, cited)
+        or ongoing_after_recovery(claim_text, cited)
         or series_course_conflict(claim_text, series)
         or last_state_as_current(claim_text, cited)
         or ago_as_window(claim_text, cited)
