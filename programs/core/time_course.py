@@ -164,6 +164,8 @@ _LEADING_TIME = re.compile(
 )
 _LINE_CLOCK = re.compile(r"(?<![\d:])(\d{2}):(\d{2})(?::(\d{2}))?")
 _MIN_KEY = 8  # characters of a quoted message needed to find its other lines
+_WORDS = re.compile(r"[a-z]{4,}")
+_STAMP_CHARS = 40  # a log line's timestamp opens it
 
 
 def earlier_first_occurrence(
@@ -179,10 +181,19 @@ def earlier_first_occurrence(
     ]
     if not starts:
         return None
-    keys = [key for e in usable_excerpts if len(key := _LEADING_TIME.sub("", fold(e)).strip()) >= _MIN_KEY]
+    # a quoted log message (words, no time of its own: not a series' points), found on other lines
+    keys = [
+        key
+        for e in usable_excerpts
+        if len(key := _LEADING_TIME.sub("", fold(e)).strip()) >= _MIN_KEY
+        and _WORDS.search(key)
+        and not _LINE_CLOCK.search(key)
+    ]
     for claimed in starts:
         for ev in cited:
             out = ev.flat[: ev.text_end]
+            if "\n" not in out:
+                continue  # a log has lines
             for key in keys:
                 first = _first_clock_of(out, key)
                 if first is not None and claimed.value - first >= 60:
@@ -198,7 +209,7 @@ def _first_clock_of(out: str, key: str) -> float | None:
     while at != -1 and seen < 64:
         seen += 1
         line_start = out.rfind("\n", 0, at) + 1
-        clock = _LINE_CLOCK.search(out, line_start, at)
+        clock = _LINE_CLOCK.search(out, line_start, min(at, line_start + _STAMP_CHARS))  # the line's timestamp
         if clock:
             second = int(clock[1]) * 3600 + int(clock[2]) * 60 + int(clock[3] or 0)
             earliest = second if earliest is None else min(earliest, second)
