@@ -95,3 +95,9 @@ def test_a_rate_of_two_values_at_that_time_is_fine():
     counts = {"series": points}
     assert value_at_time_conflict("12:02 时错误占比 5%", [counts]) is None
     assert value_at_time_conflict("12:02 时错误占比 9%", [counts]) is not None
+
+
+def test_a_span_after_which_something_happened_is_no_value_at_that_time():
+    # "约 39 分钟后（02:41:55）": 39 minutes name when it happened, not what the series held then
+    assert value_at_time_conflict("约 39 分钟后（10:05）出现错误", [LOG]) is None
+    assert value_at_time_conflict("错误率为 99%（10:05）", [LOG]) is not None

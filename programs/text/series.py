@@ -149,7 +149,9 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
         back = (
             _BACK_CONNECTOR.search(claim_text, lo, start) if claim_text[lo:start].rstrip()[-1:] in _BACK_LAST else None
         )
-        numbers = _numbers(_clause_before(claim_text, since, back.start())) if back else []
+        before = _clause_before(claim_text, since, back.start()) if back else ""
+        # "约 39 分钟后（02:41:55）": a span after which it happened names the time, it is no value at it
+        numbers = _numbers(before) if before and not _RELATIVE_OFFSET.search(before) else []
         if numbers:  # the time a number before it happened at
             pairs.append((second, window, numbers[-1], utc))
             continue
@@ -159,6 +161,9 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
         if numbers:
             pairs.append((second, window, numbers[0], utc))
     return tuple(pairs)
+
+
+_RELATIVE_OFFSET = re.compile(r"(?:秒|分钟|分|小时|天|[smhd])\s*(?:之后|以后|后|之前|以前|前)\s*$", re.IGNORECASE)
 
 
 def _clause_before(text: str, start: int, end: int) -> str:
