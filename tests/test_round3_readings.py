@@ -197,3 +197,10 @@ def test_an_answer_stating_as_fact_a_cause_only_a_hypothesis_links_is_unbacked()
     contract["user_facing_answer"] = "trade-api 出现了 1.84 秒的 GC 停顿，紧接着请求超时，超时可能与 GC 停顿有关。"
     s["executor_final_answer"] = _json.dumps(contract, ensure_ascii=False)
     assert verify_session(s).verdict == "PASS", verify_session(s).rationale
+
+
+def test_a_chinese_colon_before_a_word_ends_an_identifier():
+    from groundcheck.programs.text.tokens import extract_mentions
+
+    assert extract_mentions("search-api：p99 延迟约 1.42 秒").entities == ("search-api",)
+    assert [n.text for n in extract_mentions("10：30 出现").numbers] == ["10:30"]  # a clock keeps its colon

@@ -536,5 +536,11 @@ def _clock(text: str, hours: str, minutes: str | None, seconds: str | None) -> N
 
 def _halfwidth(text: str) -> str:
     # full-width digits and letters behave like ASCII for every pattern above, and invisible
-    # characters go: "5\u200b04" is the number 504, not 5 and 04
-    return text if text.isascii() else clean(text)
+    # characters go: "5\u200b04" is the number 504, not 5 and 04; a Chinese colon before a word is
+    # punctuation of the sentence ("search-api：p99 延迟"), not part of an identifier
+    if text.isascii():
+        return text
+    return clean(_CJK_COLON_WORD.sub(": ", text) if "：" in text else text)
+
+
+_CJK_COLON_WORD = re.compile(r"：(?=[A-Za-z])")
