@@ -135,25 +135,22 @@ def _enclosing_object(text: str, start: int, end: int) -> str:
 
 
 def _open_before(text: str, pos: int) -> int:
-    depth = 0
-    for i in range(pos - 1, -1, -1):
-        ch = text[i]
-        if ch == "}":
-            depth += 1
-        elif ch == "{":
-            if depth == 0:
-                return i
-            depth -= 1
-    return -1
+    """Where the innermost "{" still open at `pos` is, -1 when none is."""
+    return _unmatched(text, range(pos - 1, -1, -1), "{", "}")
 
 
 def _close_after(text: str, pos: int) -> int:
+    """Where the "}" closing the object open at `pos` is, -1 when none does."""
+    return _unmatched(text, range(pos, len(text)), "}", "{")
+
+
+def _unmatched(text: str, positions: range, wanted: str, nested: str) -> int:
     depth = 0
-    for i in range(pos, len(text)):
+    for i in positions:
         ch = text[i]
-        if ch == "{":
+        if ch == nested:
             depth += 1
-        elif ch == "}":
+        elif ch == wanted:
             if depth == 0:
                 return i
             depth -= 1

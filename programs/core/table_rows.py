@@ -36,12 +36,11 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | N
         cited: the claim's ok cited calls (each call's table is read once per session).
     """
     for ev in cited:
-        subject = _row_subject(ev.flat, mentions.entities)
-        if subject is None:
+        rows = _subject_rows(ev, mentions.entities)
+        if rows is None:
             continue
-        table = ev.view("table_rows", _table)
-        own = [line for _, line in table if subject in _cells(line)]
-        others = [line for _, line in table if subject not in _cells(line)]
+        subject, own, other_rows = rows
+        others = [line for _, line in other_rows]
         if not own or not others:
             continue
         for number in mentions.numbers:
@@ -123,6 +122,19 @@ def _cell_column(flat: str, entity: str) -> int | None:
     return None
 
 
+def _subject_rows(
+    ev: CallEvidence, entities: tuple[str, ...]
+) -> tuple[str, list[str], list[tuple[str, str]]] | None:
+    """(the claim's row subject, its own lines, (first column, line) of the other rows) of the call's
+    table; None when the claim names no one row subject there."""
+    subject = _row_subject(ev.flat, entities)
+    if subject is None:
+        return None
+    table = ev.view("table_rows", _table)
+    own = [line for _, line in table if subject in _cells(line)]
+    return subject, own, [(first, line) for first, line in table if subject not in _cells(line)]
+
+
 def _row_subject(flat: str, entities: tuple[str, ...]) -> str | None:
     """The one entity of the claim that names a row: a whole cell, the first column's if several are."""
     cells = {e: col for e in entities if (col := _cell_column(flat, e)) is not None}
@@ -185,12 +197,10 @@ def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallE
     words = [w for w in _WORD.findall(folded) if not any(w in e for e in mentions.entities)]
     restarted = _RESTARTED.search(claim_text) is not None
     for ev in cited:
-        subject = _row_subject(ev.flat, mentions.entities)
-        if subject is None:
+        rows = _subject_rows(ev, mentions.entities)
+        if rows is None:
             continue
-        table = ev.view("table_rows", _table)
-        own = [line for _, line in table if subject in _cells(line)]
-        others = [(first, line) for first, line in table if subject not in _cells(line)]
+        subject, own, others = rows
         for word in words:
             if own and any(contains_token(line, word) for line in own):
                 shown = next((first for first, line in others if contains_token(line, word)), None)
