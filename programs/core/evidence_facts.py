@@ -225,8 +225,9 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
     for name in content_words(text, skip=found.entities).names:
         if any(word_in(ev.flat, name) for ev in cited_calls):
             continue
-        where = index.token_location(name, cited)
-        (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
+        where = index.token_location(name, cited)  # "cited" too: a product the cited output implies
+        if where != "cited":
+            (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
 
 

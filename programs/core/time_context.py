@@ -90,11 +90,15 @@ def written_zones(folded_output: str, clock: str) -> set[int | None]:
     """The UTC offsets (hours) with which an output writes the clock ("06:12:44z" 0, "09:12:03.118+08:00"
     8), None for an occurrence without a zone."""
     zones: set[int | None] = set()
-    pattern = rf"(?<![\d:]){re.escape(clock)}(?::\d{{2}})?(?:\.\d+)?(?![\d:])(z\b|[+\-]\d{{2}}:?\d{{2}}\b)?"
+    # the clock (not a part of another), then its zone if written: "z", "+08:00", " +0000" (RFC 1123, nginx)
+    pattern = (
+        rf"(?<!\d)(?:(?<=\d{{4}}:)|(?<!:)){re.escape(clock)}(?::\d{{2}})?(?:\.\d+)?(?![\d:])"
+        rf"(z\b|\s?[+\-]\d{{2}}:?\d{{2}}\b)?"
+    )
     for n, m in enumerate(re.finditer(pattern, folded_output)):
         if n >= _ZONE_OCCURRENCES:
             break
-        zone = m.group(1)
+        zone = m.group(1).strip() if m.group(1) else None
         if zone is None:
             zones.add(None)
         elif zone == "z":

@@ -696,6 +696,8 @@ def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
     before = text[i - 1]
     if clock and before == "t" and i >= 2 and text[i - 2].isdigit():
         return True  # an ISO time after its date: "2026-11-28t14:03"
+    if clock and before == ":" and i >= 5 and text[i - 5 : i - 1].isdigit() and not text[i - 6 : i - 5].isdigit():
+        return True  # nginx's and Apache's "30/nov/2026:06:12:44": a time after its year
     if before in "._:" or (before.isascii() and before.isalnum()):
         return False
     if i >= 2 and before in "+-":

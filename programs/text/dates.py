@@ -94,7 +94,7 @@ _NAMED_DAY_TOKEN = re.compile(
 
 # Words that put a clock in a time zone, right before it: UTC+8 (北京时间) or UTC itself
 BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
-UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)\s*$", re.IGNORECASE)
+UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)(?:\s*时间)?\s*$", re.IGNORECASE)
 
 
 class Day(NamedTuple):

@@ -280,6 +280,8 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
             # a hint reports nothing a denial is wrong about: "不是 OOMKilled" over "Exit Code: 137
             # Reason: Error", "尚未过期" over "Not After: Dec 1"
             asserted = next((a for a, _ in polarities if a and not _hint_of(a, ids)), None)
+            if asserted and _rows_deny(compact(claim_text), m, asserted, views):
+                continue  # "mq-1 和 mq-2 均未重启" over their rows' RESTARTS 0: the header names the column
             if asserted and not any(d for _, d in polarities):
                 return f"it denies {ids[0]!r} ({m.term}), which the cited output reports ({asserted!r})"
         else:
@@ -307,6 +309,42 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     if _OTHERS_OPENING.match(text, clause_start):
         return True
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
+
+
+def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[EvidenceView]) -> bool:
+    """The clause denying `m` names row subjects of a cited table whose column headed by `term`
+    ("restarts") holds 0 in each of their rows: the table reports the concept of other rows only."""
+    clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start)), default=0)
+    subjects = [t for t in _ROW_SUBJECT.findall(text, clause_start, m.start) if not t.isdigit()]
+    if not subjects:
+        return False
+    for view in views:
+        lines = view.text.split("\n", _TABLE_ROWS)[:_TABLE_ROWS]
+        header, column = _column_of(lines, term)
+        if header is None:
+            continue
+        values = []
+        for subject in subjects:
+            row = next((line for line in lines if _COLUMNS.split(line.strip())[0] == subject), None)
+            cells = _COLUMNS.split(row.strip()) if row else []
+            values.append(cells[column].split(" ", 1)[0] if column < len(cells) else None)
+        if values and all(v == "0" for v in values):
+            return True
+    return False
+
+
+def _column_of(lines: Sequence[str], term: str) -> tuple[str | None, int]:
+    """The header line with a cell that is the term or an inflection of it ("restarts"), and its column."""
+    for line in lines:
+        cells = _COLUMNS.split(line.strip())
+        for i, cell in enumerate(cells):
+            if cell.startswith(term) and cell[len(term) :] in ("", "s", "es", "ed"):
+                return line, i
+    return None, 0
+
+
+_ROW_SUBJECT = re.compile(r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]")
+_COLUMNS = re.compile(r"\s{2,}|\t")
 
 
 def _hint_of(term: str, concept_ids: Sequence[str]) -> bool:

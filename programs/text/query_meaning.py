@@ -60,7 +60,14 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
 # what a call's subject arguments are, in glossary words: `--context prod-bj` names a cluster; what a
 # kubectl command lists or describes names its rows (a listing of deployments counts their replicas, 副本,
 # in READY / AVAILABLE)
-_SUBJECT_KINDS = {"context": "cluster", "kube_context": "cluster", "kubecontext": "cluster", "cluster": "cluster"}
+_SUBJECT_KINDS = {
+    "context": "cluster", "kube_context": "cluster", "kubecontext": "cluster", "cluster": "cluster",
+    "namespace": "namespace", "ns": "namespace",
+}
+# a kubectl flag naming the namespace or the cluster of the command's objects
+_KUBECTL_FLAG_KIND = re.compile(
+    r"(?:^|\s)(?:(-n|--namespace|-a|--all-namespaces)|(--context))(?=[\s=]|$)", re.IGNORECASE
+)
 _KUBECTL_KIND = re.compile(
     r"\b(?:get|describe|top|logs|rollout\s+(?:status|history))\s+"
     r"(pods?|po|deploy(?:ments?)?|statefulsets?|sts|replicasets?|rs|daemonsets?|ds|nodes?|no|services?|svc|events?|ev"
@@ -87,6 +94,7 @@ def subject_meaning(arguments: Mapping[str, Any]) -> str:
     for value in arguments.values():
         if isinstance(value, str) and " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
+            kinds.extend("namespace" if m.group(1) else "cluster" for m in _KUBECTL_FLAG_KIND.finditer(value))
     return " ".join(dict.fromkeys(kinds))
 
 
@@ -106,9 +114,11 @@ def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
     if len(texts) != 1:
         return frozenset()
     query = fold(texts[0][:MAX_QUERY_CHARS])
+    if "*" in query:
+        return frozenset()  # scaled ("100 * …" a percentage, "1000 * …" milliseconds): its unit is not named
     if "/" in query:
-        ratio = bool(_STATUS_CLASS.search(query))  # a status class over all requests: a share
-        return declared_for_all(RATIO) if ratio else frozenset()
+        # a status class over all requests, or one quantity over another of its unit (avail / size bytes)
+        return declared_for_all(RATIO) if _STATUS_CLASS.search(query) or _same_unit_share(query) else frozenset()
     if m := _QUANTILE_OF.search(query):
         return declared_for_all(_SUFFIX_UNITS[m.group(1)])
     rated = [name for name in _RATE_OF.findall(query)]
@@ -127,6 +137,13 @@ def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
         if suffix in _SUFFIX_UNITS:
             return declared_for_all(_SUFFIX_UNITS[suffix])
     return frozenset()
+
+
+def _same_unit_share(query: str) -> bool:
+    """Two metrics of one base unit divided (`node_filesystem_avail_bytes / node_filesystem_size_bytes`)."""
+    names = [n for n in _METRIC.findall(query) if n not in _FUNCTIONS]
+    suffixes = {n.removesuffix("_total").rsplit("_", 1)[-1] for n in names}
+    return len(names) == 2 and len(suffixes) == 1 and suffixes <= set(_SUFFIX_UNITS)
 
 
 _FUNCTIONS = frozenset({"sum", "avg", "max", "min", "count", "by", "without", "on", "ignoring", "topk", "bottomk"})
