@@ -54,8 +54,12 @@ def test_query_units_read_prometheus_base_units():
     assert whole_kinds(query_units({"query": RATIO})) == {"ratio": (1.0,)}
     assert whole_kinds(query_units({"query": CPU})) == {"cores": (1.0,)}
     assert whole_kinds(query_units({"query": NET})) == {"bytes": (1.0, 1.0)}
-    # a division of other things, a bare counter rate, a log search: no unit
-    assert query_units({"query": "sum(rate(a_bytes_total[5m])) / sum(rate(b_bytes_total[5m]))"}) == frozenset()
+    # a division of other kinds, a bare counter rate, a log search: no unit
+    assert query_units({"query": "sum(rate(a_bytes_total[5m])) / sum(rate(b_seconds_total[5m]))"}) == frozenset()
+    # one quantity over another of its unit is a share
+    assert whole_kinds(query_units({"query": "sum(rate(a_bytes_total[5m])) / sum(rate(b_bytes_total[5m]))"})) == {
+        "ratio": (1.0,)
+    }
     assert query_units({"query": "sum(rate(http_requests_total[5m]))"}) == frozenset()
     assert query_units({"query": "OOMKilled"}) == frozenset()
 
