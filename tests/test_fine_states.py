@@ -115,7 +115,8 @@ def test_an_answer_calling_a_failing_entity_fine_is_contradicted():
     answer_facts = [f for f in record.facts_checked if f.source == "user_facing_answer"]
     assert any(f.classification == "contradicted" and "payment-db" in f.fact for f in answer_facts)
     assert record.verdict != "PASS"
-    honest = session(claim, excerpt, REFUSED, answer="redis-cache-0 ping 正常，延迟只有 0.3 毫秒。接下来需要排查数据库。")
+    answer = "redis-cache-0 ping 正常，延迟只有 0.3 毫秒。接下来需要排查数据库。"
+    honest = session(claim, excerpt, REFUSED, answer=answer)
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
     # the answer names the failure itself: its fine state is about the rest
     mixed = session(claim, excerpt, REFUSED, answer="redis-cache-0 ping 正常，但 payment-db 连接被拒绝。")
