@@ -116,3 +116,60 @@ def test_a_denial_of_named_rows_is_read_in_their_column():
     assert "negation" not in facts_of(honest)[1]
     attack = session("mq-0 和 mq-1 均未重启", excerpt, table)
     assert "negation" in facts_of(attack)[1]
+
+
+NODES = (
+    "NAME      STATUS                        ROLES    AGE   VERSION\n"
+    "node-1    Ready                         <none>   90d   v1.28.4\n"
+    "node-3    NotReady                      <none>   90d   v1.28.4\n"
+    "node-5    NotReady,SchedulingDisabled   <none>   90d   v1.28.4"
+)
+
+
+@pytest.mark.parametrize("claim", ["只有 node-3 处于 NotReady", "仅 node-3 处于 NotReady 状态"])
+def test_only_one_row_with_a_camelcase_state_other_rows_show(claim):
+    attack = session(claim, "node-3    NotReady", NODES, tool="kubectl", arguments={"args": "get nodes"})
+    assert "other_row" in facts_of(attack)[1]
+    alone = NODES.replace("NotReady,SchedulingDisabled", "Ready,SchedulingDisabled   ")
+    honest = session(claim, "node-3    NotReady", alone, tool="kubectl", arguments={"args": "get nodes"})
+    assert "other_row" not in facts_of(honest)[1]
+
+
+def test_only_one_row_restarting_often_is_not_broken_by_a_single_old_restart():
+    pods = ("NAME                   READY   STATUS    RESTARTS      AGE\n"
+            "cart-7f-aaaaa          1/1     Running   14 (5m ago)   2d\n"
+            "cart-7f-bbbbb          1/1     Running   1 (2d ago)    2d")
+    s = session("只有 cart-7f-aaaaa 重启频繁，已重启 14 次", "cart-7f-aaaaa          1/1     Running   14", pods)
+    assert "other_row" not in facts_of(s)[1]
+
+
+def test_the_course_of_time_in_other_words_and_formats():
+    recovered = (
+        '{"ts":"2026-11-30T06:10:31Z","level":"error","msg":"connection to kafka-0:9092 failed: connection refused"}\n'
+        '{"ts":"2026-11-30T06:11:05Z","level":"info","msg":"connection to kafka-0:9092 re-established"}'
+    )
+    attack = session("与 kafka-0 的连接依旧断开，connection refused", "failed: connection refused", recovered)
+    assert "time_course" in facts_of(attack)[1]
+    yaml = ("    lastState:\n      terminated:\n        exitCode: 137\n        reason: OOMKilled\n"
+            "    state:\n      running:\n        startedAt: \"2026-11-30T06:02:14Z\"")
+    last = session("worker 当前处于 terminated 状态，原因 OOMKilled", "reason: OOMKilled", yaml)
+    assert "time_course" in facts_of(last)[1]
+    assert "time_course" not in facts_of(session("worker 当前处于 running 状态", "running:", yaml))[1]
+
+
+def test_a_relapse_after_a_reconnect_is_no_contradicted_outcome():
+    log = (
+        "2026-11-30T06:01:00Z ERROR [sync] connect to redis-master:6379 failed: connection refused\n"
+        "2026-11-30T06:02:10Z INFO  [sync] reconnected to redis-master after 3 attempts\n"
+        "2026-11-30T06:09:40Z ERROR [sync] connect to redis-master:6379 failed: connection refused"
+    )
+    claim = "sync 06:02 重连成功后，06:09 起再次连接 redis-master 被拒绝，目前仍无法连接"
+    s = session(claim, "reconnected to redis-master after 3 attempts", log)
+    assert verify_session(s).verdict == "PASS", verify_session(s).rationale
+
+
+def test_a_certificate_called_valid_over_an_expired_one():
+    cert = "2026-11-30T06:00:00Z tls: x509: certificate has expired or is not yet valid"
+    attack = session("pay.example.com 的证书状态有效", "x509: certificate has expired", cert)
+    assert "opposite_outcome" in facts_of(attack)[1]
+    assert "opposite_outcome" not in facts_of(session("有效连接数为 0，证书已过期", "certificate has expired", cert))[1]

@@ -50,6 +50,8 @@ _OPPOSED: dict[str, tuple[str, ...]] = {
     "healthy": ("unhealthy", "crash"),
     "failed": ("success",),
 }
+_GOOD = ("success", "recovery", "healthy")
+_FAILURES = ("failed", "refused", "timeout", "unreachable", "crash", "crashloop", "error", "unhealthy")
 _CLAUSE_END = re.compile(r"[，。；,;！？!?]")
 # Measures a claim may name beside their value: the value, found in the output, carries them.
 MEASURED_BY: dict[str, frozenset[str]] = {
@@ -203,7 +205,8 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
         return None  # most claims: no outcome, no fine state
     quoted = evidence_view(" ".join(b.evidence_excerpt for b in usable))
     for cid in sorted(named):
-        if asserted.intersection(_OPPOSED[cid]) or quoted.carries(cid):
+        mixed = _OPPOSED[cid] + (_FAILURES if cid in _GOOD else ())  # "重连成功后又被拒绝"
+        if asserted.intersection(mixed) or quoted.carries(cid):
             # a mixed outcome ("重试后成功，之前失败", "2 个 CrashLoopBackOff，2 个 Running"), or the quote states it
             continue
         for other in _OPPOSED[cid]:

@@ -186,6 +186,8 @@ def _first_column(row: str) -> str:
 
 _ONLY = re.compile(r"只有|仅有|唯一|仅\s?[a-z0-9]|只\s?[a-z0-9]")
 _RESTARTED = re.compile(r"重启|restart", re.IGNORECASE)
+# "只有 X 重启频繁": an "only" about how often, which another row's single restart does not break
+_HOW_OFTEN = re.compile(r"频繁|多次|反复|最多|最频繁|大量|持续")
 
 
 def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvidence]) -> str | None:
@@ -194,16 +196,17 @@ def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallE
     folded = fold(claim_text)
     if not _ONLY.search(folded):
         return None
-    words = [w for w in _WORD.findall(folded) if not any(w in e for e in mentions.entities)]
-    restarted = _RESTARTED.search(claim_text) is not None
+    restarted = _RESTARTED.search(claim_text) is not None and not _HOW_OFTEN.search(claim_text)
     for ev in cited:
         rows = _subject_rows(ev, mentions.entities)
         if rows is None:
             continue
         subject, own, others = rows
+        # the states the claim gives its subject (CamelCase ones too: CrashLoopBackOff, NotReady)
+        words = [w for w in _WORD.findall(folded) if w not in subject and subject not in w]
         for word in words:
-            if own and any(contains_token(line, word) for line in own):
-                shown = next((first for first, line in others if contains_token(line, word)), None)
+            if own and any(_cell_holds(line, word) for line in own):
+                shown = next((first for first, line in others if _cell_holds(line, word)), None)
                 if shown is not None:
                     return f"it says only {subject!r} shows {word!r}, but the cited table shows it on {shown!r} too"
         if restarted:
@@ -212,6 +215,11 @@ def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallE
             if shown is not None:
                 return f"it says only {subject!r} restarted, but the cited table shows restarts of {shown!r} too"
     return None
+
+
+def _cell_holds(line: str, word: str) -> bool:
+    """A cell of the row (past its subject) is the word, or a list holding it ("NotReady,SchedulingDisabled")."""
+    return any(word in cell.split(",") for cell in _cells(line)[1:])
 
 
 def _restarts_column(flat: str) -> int | None:

@@ -25,21 +25,21 @@ from ..text.tokens import NumberMention, numbers_with_places
 from .trace_index import CallEvidence
 
 _ONGOING = re.compile(
-    r"目前仍|当前仍|现在仍|仍然|仍在|仍旧|依然|至今|还在|一直(?:在|无法|不能|报错|失败)|尚未恢复|未恢复"
+    r"目前仍|当前仍|现在仍|仍然|仍在|仍旧|依然|依旧|至今|还在|还是|一直(?:在|无法|不能|报错|失败|处于)|尚未恢复|未恢复"
     r"|持续(?:报错|失败|超时)"
 )
 _FAILURES = ("failed", "refused", "unreachable", "timeout", "crash", "crashloop", "connection_reset", "dns_failure")
 _RECOVERED = re.compile(
     r"\b(?:reconnected|re-?established|recovered|restored|resolved|back to normal|connected successfully"
-    r"|successfully connected|connection established)\b"
+    r"|successfully connected|connection established|connected to)\b"
 )
 _CURRENT_VALUE = re.compile(r"(?:目前|当前|现在|最新|最近一次)(?:的)?(?:值)?(?:为|是|已|达到|在)?\s*$")
 _STEADY = re.compile(
-    r"(?:持续|一直|不断|稳步|单调)(?:(?P<up>上升|上涨|增长|增加|升高|攀升)|(?P<down>下降|下跌|减少|降低|回落))"
+    r"(?:持续|一直|不断|稳步|单调|一路|节节)(?:(?P<up>上升|上涨|增长|增加|升高|攀升|走高)|(?P<down>下降|下跌|减少|降低|回落|走低))"
 )
 _CURRENT_STATE = re.compile(r"当前|目前|现在|正处于|仍处于")
 _STATES = ("terminated", "waiting", "running", "oomkilled", "crashloopbackoff", "error", "completed")
-_LAST_STATE_LINE = re.compile(r"^\s*last state:", re.MULTILINE)
+_LAST_STATE_LINE = re.compile(r"^\s*last ?state:", re.MULTILINE)  # describe's "Last State:", yaml's "lastState:"
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 _EARLIER = re.compile(r"上一次|上次|之前|此前|先前|\blast\b|\bprevious\b")
 _WINDOW_BEFORE = re.compile(r"(?:最近|过去|近)\s*$")
@@ -122,10 +122,18 @@ def last_state_as_current(claim_text: str, cited: Sequence[CallEvidence]) -> str
         if state not in folded or not _currently(folded, folded.find(state)):
             continue
         for ev in cited:
-            lines = [line for line in ev.flat[: ev.text_end].split("\n") if state in line]
-            if lines and all(_LAST_STATE_LINE.match(line) for line in lines):
+            lines = ev.flat[: ev.text_end].split("\n")
+            holding = [i for i, line in enumerate(lines) if state in line]
+            if holding and all(_last_state(lines, i) for i in holding):
                 return f"it gives {state!r} as the current state, but the cited output shows it as the last state"
     return None
+
+
+def _last_state(lines: list[str], i: int) -> bool:
+    """Line i is describe's "Last State: Terminated", or the yaml key under "lastState:"."""
+    if _LAST_STATE_LINE.match(lines[i]):
+        return True
+    return i > 0 and _LAST_STATE_LINE.match(lines[i - 1]) is not None and lines[i - 1].rstrip().endswith(":")
 
 
 def _currently(text: str, at: int) -> bool:
@@ -159,6 +167,7 @@ def ago_as_window(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
 _START_AFTER = re.compile(r"\s*(?:起|开始|以来|之后开始)")
 _FIRST_BEFORE = re.compile(r"(?:最早|首次|第一次)(?:于|在|是|出现在|出现于|发生在|发生于)?\s*$")
 _START_CUE = re.compile(r"起|开始|以来|最早|首次|第一次")
+_AGAIN = re.compile(r"再次|再度|又|重新|复发")
 _LEADING_TIME = re.compile(
     r"^\s*\[?\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z|[+\-]\d{2}:?\d{2})?\]?\s*"
 )
@@ -172,8 +181,8 @@ def earlier_first_occurrence(
     claim_text: str, usable_excerpts: Sequence[str], cited: Sequence[CallEvidence]
 ) -> str | None:
     """"从 06:03:40 开始报 X" / "X 最早出现在 06:03" while the cited log shows the quoted message earlier."""
-    if not _START_CUE.search(claim_text):
-        return None
+    if not _START_CUE.search(claim_text) or _AGAIN.search(claim_text):
+        return None  # "06:09 起再次被拒绝": a recurrence starts after earlier occurrences
     text, numbers = numbers_with_places(claim_text)
     starts = [
         n for start, end, n in numbers
