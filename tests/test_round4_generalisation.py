@@ -173,3 +173,44 @@ def test_a_certificate_called_valid_over_an_expired_one():
     attack = session("pay.example.com 的证书状态有效", "x509: certificate has expired", cert)
     assert "opposite_outcome" in facts_of(attack)[1]
     assert "opposite_outcome" not in facts_of(session("有效连接数为 0，证书已过期", "certificate has expired", cert))[1]
+
+
+def test_a_number_after_a_compact_json_key_is_read():
+    log = '{"ts":"2026-11-30T06:12:44Z","upstream":"pay-api","status":503,"latency_ms":12}'
+    s = session("pay-api 返回 503", '"upstream":"pay-api","status":503', log)
+    assert "absent_mention" not in facts_of(s)[0]
+    assert "absent_mention" in facts_of(session("pay-api 返回 504", '"upstream":"pay-api","status":503', log))[0]
+
+
+def test_what_a_query_measures_is_no_new_word_and_a_one_minus_share_is_a_ratio():
+    grpc = (
+        '1000 * histogram_quantile(0.99, sum(rate(grpc_server_handling_seconds_bucket{grpc_service="Ledger"}[5m]))'
+        " by (le))"
+    )
+    s = _metric("Ledger gRPC 服务 P99 延迟为 350ms", "350", grpc)
+    assert "new_words" not in facts_of(s)[1]
+    one_minus = (
+        '1 - sum(rate(http_requests_total{job="pay",code!~"5.."}[5m])) / sum(rate(http_requests_total{job="pay"}[5m]))'
+    )
+    assert "absent_mention" in facts_of(_metric("pay 的 5xx 错误率为 0.05%", "0.05", one_minus))[0]
+    assert verify_session(_metric("pay 的 5xx 错误率为 5%", "0.05", one_minus)).verdict == "PASS"
+
+
+def test_an_answer_denying_that_something_causes_an_event_names_no_absent_entity():
+    describe = "    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    137\n    Limits:\n"
+    describe += "      memory:  2Gi"
+    s = session("etl-0 的内存 limit 为 2Gi", "memory:  2Gi", describe, arguments={"args": "describe pod etl-0 -n data"},
+                answer="etl-0 的内存 limit 是 2Gi。单纯增加副本数不会改变内存上限，也不会导致 OOMKilled。")
+    record = verify_session(s)
+    assert not any(f.classification == "contradicted" for f in record.facts_checked)
+    assert not any("oomkilled" in f.detail for f in record.gatekeeper_result.findings)
+    s = session("etl-0 的内存 limit 为 2Gi", "memory:  2Gi", describe, arguments={"args": "describe pod etl-0 -n data"},
+                answer="etl-0 的内存 limit 是 2Gi，之前因 OOMKilled 退出。")
+    assert any(f.classification == "contradicted" for f in verify_session(s).facts_checked)  # asserted, absent
+
+
+def test_kinds_and_protocols_written_in_mixed_case_are_vocabulary():
+    from groundcheck.programs.text.tokens import extract_mentions
+
+    assert extract_mentions("kafka 的 StatefulSet 有 3 个副本，gRPC 调用超时").entities == ()
+    assert extract_mentions("OrderService 调用超时").entities == ("orderservice",)

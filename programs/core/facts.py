@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck, LegacyClassification, item_text
 
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
-from ..text.negation import NEGATABLE
+from ..text.negation import NEGATABLE, denies_token
 from ..text.normalize import contains_token, fold_lines
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
@@ -124,7 +124,10 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             )
             continue
         mentions = extract_mentions(sentence)
-        new_entities = [e for e in mentions.entities if not contains_token(claims_flat, e)]
+        # what the sentence denies ("也不会导致 OOMKilled") need not be anywhere
+        new_entities = [
+            e for e in mentions.entities if not contains_token(claims_flat, e) and not denies_token(sentence, e)
+        ]
         denied = None
         if new_entities and may_call_fine(sentence):  # what a claim names, its own check reads
             if ok_outputs is None:

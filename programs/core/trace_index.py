@@ -33,7 +33,7 @@ from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.products import implied_in
-from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, query_units, subject_meaning
+from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, query_meaning, query_units, subject_meaning
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -361,7 +361,14 @@ class CallEvidence:
             word_in(self.flat, word)
             or implied_in(word, self.flat, self.out_end) is not None
             or word_in(self.listed_kinds, word)
+            or word_in(self.measured, word)
         )
+
+    @_cached
+    def measured(self) -> str:
+        """What the call's metrics query measures, folded (`query_meaning`: "grpc" of a gRPC latency
+        query); a word of it is no observation of a value, but the call's own subject."""
+        return query_meaning(self.call.arguments)
 
     @_cached
     def listed_kinds(self) -> str:
@@ -698,6 +705,8 @@ def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
         return True  # an ISO time after its date: "2026-11-28t14:03"
     if clock and before == ":" and i >= 5 and text[i - 5 : i - 1].isdigit() and not text[i - 6 : i - 5].isdigit():
         return True  # nginx's and Apache's "30/nov/2026:06:12:44": a time after its year
+    if before == ":" and i >= 2 and text[i - 2] == '"':
+        return True  # compact JSON: "status":503
     if before in "._:" or (before.isascii() and before.isalnum()):
         return False
     if i >= 2 and before in "+-":

@@ -81,6 +81,7 @@ _ZH_FALSE = re.compile(
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
 _LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")
 _CONSEQUENCE = "而致"  # 而, 导致 / 以致: what follows is a consequence of the negated part
+_CAUSES_AFTER = re.compile(r"会?(?:导致|造成|引起|引发)")
 _CLAUSE_BREAK = re.compile(r"[，。；、,;:：！？!?()（）\[\]\n]")
 _EN_TOKEN = re.compile(r"[a-z0-9']+|[^\sa-z0-9']")
 _EN_NEGATORS = frozenset({"no", "not", "never", "without", "none", "zero", "nor", "neither", "cannot"})
@@ -579,6 +580,8 @@ def _negated_before(text: str, start: int, floor: int = 0) -> bool:
         gap = len(tail) - i - 1 - (tail[i + 1 : i + 2] == "有")  # "没有 key 被驱逐": 没有 is one negator
         if tail[i] in _ZH_NEGATORS and gap <= _ZH_GAP and not _ZH_FALSE.match(tail, i):
             # "不存在而挂载失败", "没有可用节点导致调度失败": a consequence, not what is negated
+            if _CAUSES_AFTER.match(tail, i + 1):
+                return True  # "不会导致 OOMKilled": what is not caused is denied
             return not any(c in _CONSEQUENCE for c in tail[i + 1 :])
     if not clause[-1].isspace() and clause[-1].isascii():
         return False  # glued to a word: "unhealthy" is a term, not "un" + "healthy"

@@ -20,6 +20,8 @@ from .units import RATIO, Reading, declared_for_all
 QUERY_KEYS = ("query", "promql", "expr", "expression", "metric", "metric_name", "metrics", "q")
 _STATUS_CLASS = re.compile(r"\b(?:code|status|status_code|response_code|http_status)\s*=~?\s*[\"']?\(?([45])")
 _QUANTILE = re.compile(r"histogram_quantile\(\s*0?\.(\d+)")
+_ONE_MINUS = re.compile(r"(?:^|[(\s])1\s*-\s*\(?")
+_NOT_5XX = re.compile(r"\bcode\s*!~\s*[\"']5|\bcode\s*=~\s*[\"'][1-4]\.\.")
 _RATE = re.compile(r"\b(?:i?rate|increase)\(")
 MAX_QUERY_CHARS = 4_000
 _METRIC_KEYS = frozenset({"metric", "metric_name", "metrics"})
@@ -50,6 +52,8 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
     if "/" in query:  # a ratio of a status class to all requests; a bare rate of 5xx is no error rate
         for status in dict.fromkeys(_STATUS_CLASS.findall(query)):
             readings.append(f"{status}xx " + ("error rate" if status == "5" else "ratio"))
+        if _ONE_MINUS.search(query) and _NOT_5XX.search(query):
+            readings.append("5xx error rate")  # 1 - (non-5xx / all)
     for digits in dict.fromkeys(_QUANTILE.findall(query)):
         readings.append(f"p{digits[:2].ljust(2, '0')} latency")
     if _RATE.search(query):
@@ -60,6 +64,8 @@ def query_meaning(arguments: Mapping[str, Any]) -> str:
 # what a call's subject arguments are, in glossary words: `--context prod-bj` names a cluster; what a
 # kubectl command lists or describes names its rows (a listing of deployments counts their replicas, 副本,
 # in READY / AVAILABLE)
+# a query of a database's session table lists sessions (会话)
+_SESSION_TABLES = re.compile(r"pg_stat_activity|processlist|information_schema\.processlist", re.IGNORECASE)
 _SUBJECT_KINDS = {
     "context": "cluster", "kube_context": "cluster", "kubecontext": "cluster", "cluster": "cluster",
     "namespace": "namespace", "ns": "namespace",
@@ -95,6 +101,8 @@ def subject_meaning(arguments: Mapping[str, Any]) -> str:
         if isinstance(value, str) and " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
             kinds.extend("namespace" if m.group(1) else "cluster" for m in _KUBECTL_FLAG_KIND.finditer(value))
+            if _SESSION_TABLES.search(value):
+                kinds.append("session")
     return " ".join(dict.fromkeys(kinds))
 
 
@@ -118,7 +126,9 @@ def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
         return frozenset()  # scaled ("100 * …" a percentage, "1000 * …" milliseconds): its unit is not named
     if "/" in query:
         # a status class over all requests, or one quantity over another of its unit (avail / size bytes)
-        return declared_for_all(RATIO) if _STATUS_CLASS.search(query) or _same_unit_share(query) else frozenset()
+        not_5xx_share = _ONE_MINUS.search(query) and _NOT_5XX.search(query)  # 1 - (non-5xx / all)
+        share = _STATUS_CLASS.search(query) or _same_unit_share(query) or not_5xx_share
+        return declared_for_all(RATIO) if share else frozenset()
     if m := _QUANTILE_OF.search(query):
         return declared_for_all(_SUFFIX_UNITS[m.group(1)])
     rated = [name for name in _RATE_OF.findall(query)]

@@ -216,6 +216,13 @@ def _dated(text: str) -> bool:
 _DAY_CUE = re.compile(r"\d\s?[日号]")  # "29 日", "29号": a day alone (`dates.CLAIM_DAY`)
 
 
+# Mixed-case words of the trade a claim writes as they are spelled ("gRPC", "StatefulSet"): vocabulary
+# that names no object of this incident, so no output needs to hold it
+_VOCABULARY = frozenset(
+    """grpc mtls oauth ebpf iops statefulset daemonset replicaset configmap cronjob persistentvolumeclaim
+    persistentvolume horizontalpodautoscaler poddisruptionbudget networkpolicy serviceaccount clusterrole
+    customresourcedefinition""".split()
+)
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
 _MULTIPLIERS = {"万": 10_000, "亿": 100_000_000}
@@ -325,7 +332,7 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             token = fold(m.group(0)).strip(".:")
             if kind == "date_entity" and "月" in token:  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
                 token = "".join(token.split())
-            if token and token not in entities and token not in _UNITS:
+            if token and token not in entities and token not in _UNITS and token not in _VOCABULARY:
                 entities.append(token)
             continue
         if kind == "clock":
