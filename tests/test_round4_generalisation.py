@@ -214,3 +214,20 @@ def test_kinds_and_protocols_written_in_mixed_case_are_vocabulary():
 
     assert extract_mentions("kafka 的 StatefulSet 有 3 个副本，gRPC 调用超时").entities == ()
     assert extract_mentions("OrderService 调用超时").entities == ("orderservice",)
+
+
+def test_a_quantile_other_than_the_query_computes():
+    p99 = "histogram_quantile(0.99, sum by (le) (rate(grpc_server_handling_seconds_bucket"
+    p99 += '{grpc_service="checkout"}[5m])))'
+    attack = _metric("checkout gRPC 接口 p50 延迟为 742ms", "0.742", p99)
+    honest = _metric("checkout gRPC 接口 p99 延迟为 742ms", "0.742", p99)
+    assert "other_label" in facts_of(attack)[1] and verify_session(attack).verdict != "PASS"
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    median = _metric("checkout gRPC 接口延迟中位数为 742ms", "0.742", p99)
+    assert "other_label" in facts_of(median)[1]
+
+
+def test_a_label_value_a_query_excludes_is_no_word_it_measures():
+    excluded = 'sum(rate(http_requests_total{service!="checkout"}[5m]))'
+    s = _metric("checkout 的 QPS 为 1520", "1520", excluded)
+    assert verify_session(s).verdict != "PASS"

@@ -42,7 +42,7 @@ from .trace_index import (
     CallEvidence,
     TraceIndex,
 )
-from .value_labels import calls_label_conflict
+from .value_labels import calls_label_conflict, quantile_mismatch
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
 # unsupported and external_unknown share a rank: neither may be turned into the other by a floor.
@@ -150,7 +150,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
         # lazily: only a claim with a role word (阈值 / P99 / 平均 / request / 剩余...) is read
-        labels = calls_label_conflict(claim.claim_text, cited_ok)
+        labels = calls_label_conflict(claim.claim_text, cited_ok) or quantile_mismatch(claim.claim_text, cited_ok)
         if labels:
             evidence.soft.append(SoftJudgement("other_label", "contradicted", labels))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))

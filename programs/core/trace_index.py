@@ -33,7 +33,7 @@ from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.products import implied_in
-from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, query_meaning, query_units, subject_meaning
+from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, metric_words, query_units, subject_meaning
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -366,9 +366,9 @@ class CallEvidence:
 
     @_cached
     def measured(self) -> str:
-        """What the call's metrics query measures, folded (`query_meaning`: "grpc" of a gRPC latency
-        query); a word of it is no observation of a value, but the call's own subject."""
-        return query_meaning(self.call.arguments)
+        """The words of the metric names the call's query reads ("grpc server handling seconds bucket"):
+        what it measures, never a label value it selects or excludes (`service!="checkout"`)."""
+        return metric_words(self.call.arguments)
 
     @_cached
     def listed_kinds(self) -> str:

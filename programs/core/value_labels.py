@@ -438,3 +438,22 @@ def _role_beside(text: str, place: int, roles: frozenset[str], families: set[str
         if _key_roles(m.group(1)) & wanted:
             return True
     return any(_quantile_role(q.group(1)) in wanted for q in _QUANTILE.finditer(text, lo, hi))
+
+
+_NAMED_QUANTILE = re.compile(r"\bp(50|75|90|95|99|999)\b|(中位数)|(\d{2})\s*分位", re.IGNORECASE)
+
+
+def quantile_mismatch(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """The claim names one quantile (p50 / 中位数 / 95 分位) and its cited metrics queries compute
+    another (`histogram_quantile(0.99, …)`): a p99 value given as a p50."""
+    named = {_percentile(m[1] or ("50" if m[2] else m[3])) for m in _NAMED_QUANTILE.finditer(claim_text)}
+    if len(named) != 1:
+        return None
+    computed: set[str] = set()
+    for ev in cited:
+        for value in ev.call.arguments.values():
+            if isinstance(value, str) and "histogram_quantile" in value:
+                computed.update(_quantile_role(q) for q in _QUERY_QUANTILE.findall(value))
+    if not computed or named & computed:
+        return None
+    return f"it gives {next(iter(named))}, but the cited query computes {'/'.join(sorted(computed))}"

@@ -158,3 +158,11 @@ def _same_unit_share(query: str) -> bool:
 
 _FUNCTIONS = frozenset({"sum", "avg", "max", "min", "count", "by", "without", "on", "ignoring", "topk", "bottomk"})
 
+
+def metric_words(arguments: Mapping[str, Any]) -> str:
+    """The words of the metric names a call's metrics query reads, space-separated ("grpc server
+    handling seconds bucket"), or ""."""
+    texts = [v for k, v in arguments.items() if isinstance(v, str) and _is_metrics_query(k.lower(), v)]
+    names = [n for t in texts for n in _METRIC.findall(fold(t[:MAX_QUERY_CHARS])) if n not in _FUNCTIONS]
+    return " ".join(part for n in names for part in n.replace(":", "_").split("_") if part)
+
