@@ -440,12 +440,15 @@ def _role_beside(text: str, place: int, roles: frozenset[str], families: set[str
     return any(_quantile_role(q.group(1)) in wanted for q in _QUANTILE.finditer(text, lo, hi))
 
 
+_P_DIGIT = re.compile(r"[pP]\d")
 _NAMED_QUANTILE = re.compile(r"\bp(50|75|90|95|99|999)\b|(中位数)|(\d{2})\s*分位", re.IGNORECASE)
 
 
 def quantile_mismatch(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
     """The claim names one quantile (p50 / 中位数 / 95 分位) and its cited metrics queries compute
     another (`histogram_quantile(0.99, …)`): a p99 value given as a p50."""
+    if "分位" not in claim_text and "中位" not in claim_text and not _P_DIGIT.search(claim_text):
+        return None  # most claims name no quantile
     named = {_percentile(m[1] or ("50" if m[2] else m[3])) for m in _NAMED_QUANTILE.finditer(claim_text)}
     if len(named) != 1:
         return None

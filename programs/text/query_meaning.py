@@ -96,9 +96,14 @@ _KIND_WORDS = {
 
 def subject_meaning(arguments: Mapping[str, Any]) -> str:
     """What a call's arguments say its output is about ("cluster", "pod", "deployment replicas"), or ""."""
-    kinds = [kind for key, kind in _SUBJECT_KINDS.items() if isinstance(arguments.get(key), str)]
-    for value in arguments.values():
-        if isinstance(value, str) and " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
+    kinds: list[str] = []
+    for key, value in arguments.items():
+        if not isinstance(value, str):
+            continue
+        kind = _SUBJECT_KINDS.get(key)
+        if kind is not None:
+            kinds.append(kind)
+        if " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
             kinds.extend("namespace" if m.group(1) else "cluster" for m in _KUBECTL_FLAG_KIND.finditer(value))
             if _SESSION_TABLES.search(value):
