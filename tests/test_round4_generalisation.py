@@ -231,3 +231,19 @@ def test_a_label_value_a_query_excludes_is_no_word_it_measures():
     excluded = 'sum(rate(http_requests_total{service!="checkout"}[5m]))'
     s = _metric("checkout 的 QPS 为 1520", "1520", excluded)
     assert verify_session(s).verdict != "PASS"
+
+
+def test_an_answer_stating_as_observed_a_figure_only_a_runbook_gives():
+    log = "2026-11-30T12:41:07Z ERROR [billing-api] FATAL: sorry, too many clients already"
+    runbook = [{"doc_id": "rb-pg", "doc_type": "runbook", "title": "PostgreSQL too many connections",
+                "content": "Our primary runs with max_connections=300; pgbouncer pool_size=80."}]
+    knowledge = {"invocation_id": "call_k1", "trace_ref": "trace:00000000000000k1", "tool_name": "lookup_knowledge",
+                 "arguments": {"query": "too many clients"}, "status": "ok", "output": runbook}
+
+    def facts(answer: str) -> list[str]:
+        s = session("billing-api 报 too many clients already", "too many clients already", log,
+                    extra_calls=[knowledge], answer=answer)
+        return [f.classification for f in verify_session(s).facts_checked if f.source == "user_facing_answer"]
+
+    assert "no_evidence" in facts("billing-api 报 too many clients already，主库的 300 个连接已经全部占满。")
+    assert "no_evidence" not in facts("billing-api 报 too many clients already。手册里记录的主库上限是 300，建议核实。")

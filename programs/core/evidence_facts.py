@@ -126,7 +126,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
         evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
-    guidance_only = [item for item in located.outside_cited if _only_in_guidance(item, index)]
+    guidance_only = [item for item in located.outside_cited if only_in_guidance(item, index)]
     if guidance_only:
         detail = f"{quote_items(guidance_only)} appear only in runbook / skill / historical-case guidance"
         evidence.hard.append(HardFact("guidance_only_mention", "unsupported", detail))
@@ -258,9 +258,14 @@ def _port_of_an_address(claim_text: str, number: NumberMention, cited: list[Call
     return False
 
 
-def _only_in_guidance(item: str, index: TraceIndex) -> bool:
+_LEADING_FIGURE = re.compile(r"\d[\d.,]*")
+
+
+def only_in_guidance(item: str, index: TraceIndex) -> bool:
     """Every ok output that holds the (folded) item holds it only inside guidance documents: a runbook's
     "max_connections (default 100)" is no observation of this incident (spec §6)."""
+    figure = _LEADING_FIGURE.match(item)
+    item = figure.group(0) if figure else item  # "300个": its digits
     holders = [ev for ev in index.calls.values() if ev.ok and item in ev.flat]
     bare = "".join(item.split())  # `norm` drops white space
     return bool(holders) and all(ev.has_guidance and bare not in ev.norm_without_guidance for ev in holders)

@@ -32,7 +32,7 @@ from ..text.wording import (
     search_hedged,
     split_sentences,
 )
-from .evidence_facts import glossary_view
+from .evidence_facts import glossary_view, only_in_guidance
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .trace_index import TraceIndex, literal_number_in
 
@@ -68,6 +68,7 @@ _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
 _CLAUSE = re.compile(r"[，,；;。]")
+_CITES_GUIDANCE = re.compile(r"手册|runbook|知识库|文档|历史案例|以往案例|经验|skill|规范|playbook", re.IGNORECASE)
 _NEGATOR = re.compile(r"[不没未无非]|\b(?:no|not|never|without|none|zero|cannot|false)\b|n't", re.IGNORECASE)
 # An answer denies that something happened or exists ("并没有发生 OOMKilled", "不存在 OOM 问题", "no sign
 # of"): only such a denial is held against the claims. A negated attribute or a moment ("没有健康的上游",
@@ -152,6 +153,12 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             continue
         new = Mentions(tuple(new_entities), tuple(new_numbers))
         classification: LegacyClassification = classify_by_trace(new, index)
+        if (
+            classification == "indirect_support"
+            and not _CITES_GUIDANCE.search(sentence)  # "手册里记录的上限是 300" says where it comes from
+            and any(only_in_guidance(item, index) for item in (*new_entities, *(n.text for n in new_numbers)))
+        ):
+            classification = "no_evidence"  # "300 个连接" only a runbook states (spec §6: guidance is no evidence)
         if new_concepts and classification != "contradicted":
             if outputs is None:  # decoded JSON-in-strings and the calls' subjects too
                 outputs = [glossary_view(ev) for ev in index.calls.values() if ev.ok]
