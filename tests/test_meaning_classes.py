@@ -85,6 +85,13 @@ def session(
     }
 
 
+def runbook_call(doc_id: str, content: str, invocation_id: str = "call_k1") -> dict[str, Any]:
+    """An ok `lookup_knowledge` call whose output is one runbook document."""
+    doc = {"doc_id": doc_id, "doc_type": "runbook", "title": "runbook", "content": content}
+    return {"invocation_id": invocation_id, "trace_ref": "trace:00000000000000k1", "tool_name": "lookup_knowledge",
+            "arguments": {"query": "runbook"}, "status": "ok", "output": [doc]}
+
+
 def facts_of(s: dict[str, Any]) -> tuple[set[str], set[str]]:
     """(hard fact ids, soft judgement ids) of claim c1."""
     ev = prepare_verification(ensure_session(s)).request.evidence[0]

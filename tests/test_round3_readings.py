@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from test_meaning_classes import facts_of, session
+from test_meaning_classes import facts_of, runbook_call, session
 
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.core.trace_index import subject_values
@@ -146,10 +146,8 @@ def test_vendor_and_exception_names_of_throttling_and_circuit_breaking():
 
 def test_a_figure_only_a_runbook_states_is_no_observation():
     log = "2026-11-30T12:41:07Z ERROR [billing-api] PSQLException: FATAL: sorry, too many clients already"
-    runbook = [{"doc_id": "rb-pg-conn", "doc_type": "runbook", "title": "PostgreSQL too many connections",
-                "content": "Common cause: a connection leak, or max_connections set too low (default 100)."}]
-    knowledge = {"invocation_id": "call_k1", "trace_ref": "trace:00000000000000k1", "tool_name": "lookup_knowledge",
-                 "arguments": {"query": "too many clients"}, "status": "ok", "output": runbook}
+    content = "Common cause: a connection leak, or max_connections set too low (default 100)."
+    knowledge = runbook_call("rb-pg-conn", content)
     guidance = {"source_type": "knowledge", "source_id": "rb-pg-conn", "tool_name": "lookup_knowledge",
                 "source_invocation_ids": ["call_k1"], "evidence_excerpt": "max_connections set too low (default 100)"}
     attack = session("数据库的 max_connections 为 100，已被占满", "too many clients already", log,

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_meaning_classes import facts_of, session
+from test_meaning_classes import facts_of, runbook_call, session
 
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.core.time_context import written_zones
@@ -235,10 +235,7 @@ def test_a_label_value_a_query_excludes_is_no_word_it_measures():
 
 def test_an_answer_stating_as_observed_a_figure_only_a_runbook_gives():
     log = "2026-11-30T12:41:07Z ERROR [billing-api] FATAL: sorry, too many clients already"
-    runbook = [{"doc_id": "rb-pg", "doc_type": "runbook", "title": "PostgreSQL too many connections",
-                "content": "Our primary runs with max_connections=300; pgbouncer pool_size=80."}]
-    knowledge = {"invocation_id": "call_k1", "trace_ref": "trace:00000000000000k1", "tool_name": "lookup_knowledge",
-                 "arguments": {"query": "too many clients"}, "status": "ok", "output": runbook}
+    knowledge = runbook_call("rb-pg", "Our primary runs with max_connections=300; pgbouncer pool_size=80.")
 
     def facts(answer: str) -> list[str]:
         s = session("billing-api 报 too many clients already", "too many clients already", log,
