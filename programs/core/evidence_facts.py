@@ -201,7 +201,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
         where = index.number_location(number, cited, sums=sums)
         if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited)):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
-        if where != "cited" and number.kind == "plain" and _port_of_an_address(text, number, index.observed(cited)):
+        if where != "cited" and number.kind == "plain" and port_of_an_address(text, number, index.observed(cited)):
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
         if where == "cited" and number.kind == "clock" and _zone_mislabelled(text, number, index.observed(cited)):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
@@ -235,7 +235,7 @@ _PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
 _ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
 
 
-def _port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
     """The claim names the number a port, and a cited output writes it after an address (host:port)."""
     digits = number.text
     if not digits.isdigit() or not _PORT_WORD.search(claim_text):
@@ -256,6 +256,20 @@ def _port_of_an_address(claim_text: str, number: NumberMention, cited: list[Call
                 return True
             at = flat.find(":" + digits, at + 1, stop)
     return False
+
+
+def written_another_way(text: str, number: NumberMention, index: TraceIndex) -> bool:
+    """A number of a sentence without citations (an answer's) that the trace states in another form:
+    the same moment in the zone the sentence names ("北京时间 14:02" over "06:02:11Z"), the window a
+    call searched over restated as scope ("最近 10 分钟"), a port of an address ("6379 端口")."""
+    calls = [ev for ev in index.calls.values() if ev.ok]
+    if number.kind == "clock" and any(index.number_anywhere(n) for n in zone_shifted(text, number)):
+        return True
+    if number.kind == "seconds":
+        windows = searched_windows(index.session.original_query, (ev.call.arguments for ev in calls))
+        if restated_window(text, number, windows):
+            return True
+    return number.kind == "plain" and port_of_an_address(text, number, calls)
 
 
 _LEADING_FIGURE = re.compile(r"\d[\d.,]*")

@@ -32,8 +32,9 @@ from ..text.wording import (
     search_hedged,
     split_sentences,
 )
-from .evidence_facts import glossary_view, only_in_guidance
+from .evidence_facts import glossary_view, only_in_guidance, written_another_way
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
+from .time_context import zone_shifted
 from .trace_index import TraceIndex, literal_number_in
 
 LEGACY_CLASS: dict[str, LegacyClassification] = {
@@ -139,7 +140,13 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
-        new_numbers = [n for n in mentions.numbers if not literal_number_in(claims_flat, n)]
+        new_numbers = [
+            n
+            for n in mentions.numbers
+            if not literal_number_in(claims_flat, n)
+            and not any(literal_number_in(claims_flat, z) for z in zone_shifted(sentence, n))
+            and not written_another_way(sentence, n, index)
+        ]
         # "超时就是 GC 停顿造成的" where only a hypothesis says "GC 停顿可能是超时的原因"
         hedge_dropped = not new_entities and not new_numbers and search_causal(sentence)
         if hedge_dropped and _cause_only_hypothesised(sentence, contract):

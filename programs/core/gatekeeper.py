@@ -26,7 +26,9 @@ from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import HEDGE, clause_stances, split_sentences
+from .evidence_facts import written_another_way
 from .parse import ParsedOutput
+from .time_context import zone_shifted
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in
 
 MIN_HAN_RATIO = 0.3
@@ -278,12 +280,14 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
         for number in mentions.numbers:
             if literal_number_in(ctx.backing_flat, number):
                 continue
+            if any(literal_number_in(ctx.backing_flat, n) for n in zone_shifted(sentence, number)):
+                continue  # "北京时间 14:02" restating a claim's "06:02 UTC"
             only_hedged = literal_number_in(ctx.hedged_flat, number)
             if only_hedged:
                 hedged = hedged or _hedged_mentions(sentence)
                 if number in hedged.numbers:
                     continue
-            if not ctx.index.number_anywhere(number):
+            if not ctx.index.number_anywhere(number) and not written_another_way(sentence, number, ctx.index):
                 report(number.text, only_hedged)
     for token in ctx.index.spoofed_tokens(answer):
         report(token, False)

@@ -23,7 +23,10 @@ _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?
 _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _EIGHT_HOURS = 8 * 3600
-_ZONE_WORD = re.compile(r"北京时间|东八区|协调世界时|utc|gmt", re.IGNORECASE)  # every zone label holds one
+# every zone label holds one of these
+_ZONE_WORD = re.compile(r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|utc|gmt", re.IGNORECASE)
+_BEIJING_WORD = re.compile(r"北京时间|东八区|utc\s?\+", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[。；;!?！？\n]")
 
 
 def searched_windows(question: str, arguments: Iterable[Mapping[str, Any]]) -> set[float]:
@@ -49,20 +52,12 @@ def restated_window(claim_text: str, number: NumberMention, windows: set[float])
 
 
 def zone_shifted(claim_text: str, number: NumberMention) -> list[NumberMention]:
-    """The clock `number` would be in the other zone, when the claim names its zone before it:
-    "北京时间 18:12" is 10:12 UTC, "UTC 10:12" is 18:12 in UTC+8."""
-    if number.kind != "clock":
+    """The clock `number` would be in the other zone, when the claim names its zone: "北京时间 18:12" is
+    10:12 UTC, "UTC 10:12" is 18:12 in UTC+8."""
+    zone = zone_label(claim_text, number)
+    if zone is None:
         return []
-    text, places = numbers_with_places(claim_text)
-    for start, _, n in places:
-        if n.text != number.text:
-            continue
-        before = (text, max(0, start - 8), start)
-        if BEIJING_BEFORE.search(*before):
-            return [_shifted(number, -_EIGHT_HOURS)]
-        if UTC_BEFORE.search(*before):
-            return [_shifted(number, _EIGHT_HOURS)]
-    return []
+    return [_shifted(number, -_EIGHT_HOURS if zone == 8 else _EIGHT_HOURS)]
 
 
 def _shifted(number: NumberMention, shift: int) -> NumberMention:
@@ -72,18 +67,29 @@ def _shifted(number: NumberMention, shift: int) -> NumberMention:
 
 
 def zone_label(claim_text: str, number: NumberMention) -> int | None:
-    """The UTC offset in hours the claim names right before the clock (8 for 北京时间, 0 for UTC), or None."""
+    """The UTC offset in hours of the zone the text puts the clock in (8 for 北京时间, 0 for UTC), or
+    None: a zone word right before it, or the last one before it in its sentence ("北京时间 14:03 开始，
+    14:05 到顶": both are Beijing times)."""
     if number.kind != "clock" or not _ZONE_WORD.search(claim_text):
         return None
     text, places = numbers_with_places(claim_text)
     for start, _, n in places:
         if n.text == number.text:
-            before = (text, max(0, start - 8), start)
-            if BEIJING_BEFORE.search(*before):
-                return 8
-            if UTC_BEFORE.search(*before):
-                return 0
+            return _zone_before(text, start)
     return None
+
+
+def _zone_before(text: str, start: int) -> int | None:
+    before = (text, max(0, start - 8), start)
+    if BEIJING_BEFORE.search(*before):
+        return 8
+    if UTC_BEFORE.search(*before):
+        return 0
+    sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    words = [m.group(0) for m in _ZONE_WORD.finditer(text, sentence_start, start)]
+    if not words:
+        return None
+    return 8 if _BEIJING_WORD.match(words[-1]) else 0
 
 
 def written_zones(folded_output: str, clock: str) -> set[int | None]:

@@ -51,7 +51,7 @@ _LACKS = "[^，。；,;]{0,12}?(?:记录|日志|数据|信息|指标|监控)"
 # Every alternative opens with a literal, so the scan skips ahead in C (a leading group would not).
 HEDGED = re.compile(
     r"可能|也许|或许|推测|推断|疑似|怀疑|猜测|猜想|假设|估计|预计|大概率|大概是|似乎|好像|看来|看起来|看上去|倾向于"
-    r"|不排除|不能排除|无法排除|初步判断|初步认为|应该是"
+    r"|不排除|不能排除|无法排除|初步判断|初步认为|应该是|如果|假如|倘若|若是"
     # what the user said ("您提到的 v2.3.1 发布") is quoted, not asserted
     r"|您提到|你提到|您问|你问|您说|你说|用户提到"
     rf"|尚{_STILL_NEEDS}|仍{_STILL_NEEDS}|还{_STILL_NEEDS}"
@@ -69,11 +69,14 @@ HEDGED = re.compile(
 _ACTIONS = (
     "检查|确认|排查|查看|核实|核查|关注|联系|参考|评估|执行|重启|扩容|缩容|回滚|调整|调大|调小|处理|升级|修复|清理|补充|提供"
     "|观察|留意|验证|分析|优化|限流|降级|切换|增加|减少|配置|开启|关闭|替换|更新|续期|通知|上报"
-    "|查询|导出|抓取|采集|收集"
+    "|查询|导出|抓取|采集|收集|查一下|查下|看一下|看看|核对|对照"
 )
+# what an operator may change: "可以适当调大 X", "考虑在前面加 PgBouncer" recommend it
+_CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减少|升级|优化|限流|降级|切换|开启|关闭|替换|更新|续期|清理|加"
 _NEEDS = ("需要", "需", "有必要", "亟需")
 ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步"
+    rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})"
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
     + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS})" for need in _NEEDS)
     + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
@@ -112,6 +115,17 @@ _CONTINUES = re.compile(
 _IMPERATIVE = re.compile(
     rf"\s*(?:必要时|如有必要|如果需要|如仍|视情况|(?:之后|随后|同时|然后|再|先)?(?:{_ACTIONS})(?!发现|显示|结果|到)|把|将)"
 )
+# a clause that opens with an operator's action ("同时查一下流量", "检查证书签发状态") tells them what to do
+_OPERATOR_ACTIONS = (
+    # (not 重启 / 扩容 / 回滚: "重启的原因是…", "扩容后…" name what happened)
+    "查一下|查下|看一下|看看|检查|排查|核实|核对|对照|留意|关注|观察|联系|通知|调大|调小|确认一下|确认是否"
+)
+_IMPERATIVE_START = re.compile(
+    rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!发现|显示|结果|到|出|了|过)"
+)
+_IMPERATIVE_ANYWHERE = re.compile(
+    rf"(?:^|[，,；;：:。])\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})"
+)
 _BARE_LIMIT = 4  # letters left in a clause without its marker, at most, for it to be only the marker
 _LETTER = re.compile(r"\w")
 # a clause that opens with a question ("是否需要回滚还需确认") asks its own; "无法判断是否有关" qualifies
@@ -136,7 +150,7 @@ def clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
         >>> clause_stances("请检查数据库，其连接池已经耗尽")
         (('请检查数据库，', 'advice'), ('其连接池已经耗尽', 'asserted'))
     """
-    if not (search_hedged(sentence) or search_advice(sentence)):
+    if not (search_hedged(sentence) or search_advice(sentence) or _IMPERATIVE_ANYWHERE.search(sentence)):
         return ((sentence, ASSERTED),)
     return memoised("clause_stances", sentence, _clause_stances)  # the Gatekeeper may read it again
 
@@ -156,7 +170,7 @@ def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
         if stance == ASSERTED:
             if i and stances[-1] != ASSERTED and _CONTINUES.match(clause):
                 stance = stances[-1]
-            elif advising and _IMPERATIVE.match(clause):
+            elif (advising and _IMPERATIVE.match(clause)) or _IMPERATIVE_START.match(clause):
                 stance = ADVISED
             elif inherited is not None:
                 stance = inherited
