@@ -50,3 +50,69 @@ def test_what_an_answer_recommends_is_no_assertion(sentence, stances):
 
 def test_a_conditional_clause_and_its_step_are_no_assertion():
     assert [s for _, s in clause_stances("如果使用 cert-manager，检查证书签发状态。")] == ["hedged", ADVISED]
+
+
+LOG = (
+    "2026-11-30T02:13:44+08:00 INFO  [backup] pg_dump started for crm\n"
+    "2026-11-30T05:58:03+08:00 ERROR [inventory] failed to reserve stock: sku=A1001 err=deadlock\n"
+    "2026-11-30T05:58:21+08:00 ERROR [inventory] failed to reserve stock: sku=A1002 err=deadlock\n"
+    "2026-11-30T05:58:40+08:00 ERROR [inventory] failed to reserve stock: sku=A1003 err=deadlock\n"
+    "2026-11-30T05:59:02+08:00 INFO  [inventory] reserved stock: sku=C3003"
+)
+
+
+def _verdict(claim: str, excerpt: str, **kw) -> str:
+    return verify_session(session(claim, excerpt, LOG, **kw)).verdict
+
+
+def test_a_clock_given_as_approximate_may_be_a_few_minutes_off():
+    assert _verdict("crm 的 pg_dump 在凌晨两点一刻左右开始", "pg_dump started for crm") == "PASS"
+    assert _verdict("crm 的 pg_dump 在 02:15 左右开始", "pg_dump started for crm") == "PASS"
+    assert _verdict("crm 的 pg_dump 在 02:15 开始", "pg_dump started for crm") == "REJECT"  # exact: absent
+    assert _verdict("crm 的 pg_dump 在 02:45 左右开始", "pg_dump started for crm") == "REJECT"
+
+
+def test_a_count_of_log_lines_at_a_minute_is_no_value_of_one_of_them():
+    record = verify_session(session("inventory 在 05:58 有 3 条预占库存失败的错误", "failed to reserve stock", LOG))
+    assert "value_at_time" not in {f.split(":")[0] for f in [c.detail for c in record.claim_checks]}
+    assert record.claim_checks[0].verification != "contradicted"
+
+
+def test_not_all_failed_and_a_zero_count_are_no_conflict():
+    s = session("C3003 预占成功，说明并非全部失败", "reserved stock: sku=C3003", LOG)
+    assert verify_session(s).claim_checks[0].verification != "contradicted"
+    jobs = "Pods Statuses:  0 Active / 0 Succeeded / 4 Failed"
+    s = session("4 个 pod 失败、0 个成功", "0 Succeeded / 4 Failed", jobs)
+    assert verify_session(s).claim_checks[0].verification != "contradicted"
+
+
+def test_a_setting_named_maximum_is_no_peak():
+    from groundcheck.programs.core.extremes import extreme_conflict
+    from groundcheck.programs.text.series import parse_series
+
+    series = parse_series({"points": [["10:00", 20], ["10:05", 143]]})
+    assert extreme_conflict("连接池最大连接数为 20", [series]) is None
+    assert extreme_conflict("等待连接数峰值为 20", [series]) is not None
+
+
+def test_subjects_of_regex_matchers_helm_and_exec_commands():
+    from groundcheck.programs.core.trace_index import subject_values
+
+    assert list(subject_values({"query": 'sum(rate(container_cpu_usage_seconds_total{pod=~"pay-core-.*"}[5m]))'})) == [
+        "pay-core"
+    ]
+    assert list(subject_values({"cmd": "helm diff revision order-svc 14 15"})) == ["order-svc"]
+    assert list(subject_values({"args": "exec -n mq rabbitmq-0 -- df -h"})) == ["rabbitmq-0", "mq"]
+
+
+def test_a_one_minus_idle_query_is_a_share_and_utc_is_carried_by_epoch_points():
+    from groundcheck.programs.text.query_meaning import query_units
+    from groundcheck.programs.text.units import whole_kinds
+
+    idle = '1 - avg(rate(node_cpu_seconds_total{mode="idle",instance="db-1"}[5m]))'
+    assert whole_kinds(query_units({"query": idle})) == {"ratio": (1.0,)}
+    query = ('sum(rate(http_requests_total{service="gateway",code=~"5.."}[1m])) / '
+             'sum(rate(http_requests_total{service="gateway"}[1m]))')
+    s = session("gateway 的 5xx 错误率 06:05 UTC 达到峰值 12.6%", "0.126", SERIES, tool="query_metrics",
+                source_type="metric", arguments={"query": query})
+    assert verify_session(s).verdict == "PASS", verify_session(s).rationale

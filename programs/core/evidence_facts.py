@@ -205,6 +205,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
         if where == "cited" and number.kind == "clock" and _zone_mislabelled(text, number, index.observed(cited)):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
+        if where == "nowhere" and number.kind == "clock" and _about_a_cited_clock(text, number, index.observed(cited)):
+            continue  # "两点一刻左右" over "02:13:44": a clock the claim gives as approximate
         if where == "nowhere" and number.kind == "clock":
             # "北京时间 10:12" over "02:12:41Z": the same moment in another zone
             shifted = [index.number_location(n, cited, sums=False) for n in zone_shifted(text, number)]
@@ -261,10 +263,13 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
 def written_another_way(text: str, number: NumberMention, index: TraceIndex) -> bool:
     """A number of a sentence without citations (an answer's) that the trace states in another form:
     the same moment in the zone the sentence names ("北京时间 14:02" over "06:02:11Z"), the window a
-    call searched over restated as scope ("最近 10 分钟"), a port of an address ("6379 端口")."""
+    call searched over restated as scope ("最近 10 分钟"), a port of an address ("6379 端口"), a clock
+    given as approximate ("两点一刻左右")."""
     calls = [ev for ev in index.calls.values() if ev.ok]
     if number.kind == "clock" and any(index.number_anywhere(n) for n in zone_shifted(text, number)):
         return True
+    if number.kind == "clock" and _about_a_cited_clock(text, number, calls):
+        return True  # "两点一刻左右"
     if number.kind == "seconds":
         windows = searched_windows(index.session.original_query, (ev.call.arguments for ev in calls))
         if restated_window(text, number, windows):
@@ -283,6 +288,25 @@ def only_in_guidance(item: str, index: TraceIndex) -> bool:
     holders = [ev for ev in index.calls.values() if ev.ok and item in ev.flat]
     bare = "".join(item.split())  # `norm` drops white space
     return bool(holders) and all(ev.has_guidance and bare not in ev.norm_without_guidance for ev in holders)
+
+
+_ABOUT_BEFORE = re.compile(r"(?:约|大约|大概|差不多|将近)\s*$")
+_ABOUT_AFTER = re.compile(r"\s*(?:左右|前后|上下)")
+_ABOUT_SECONDS = 5 * 60  # how far an approximate clock may be from the time an output writes
+
+
+def _about_a_cited_clock(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim marks the clock approximate (约 14:05 / 两点一刻左右) and a cited output writes a time
+    within five minutes of it."""
+    text, places = numbers_with_places(claim_text)
+    about = any(
+        n.text == number.text
+        and (_ABOUT_BEFORE.search(text, max(0, start - 4), start) or _ABOUT_AFTER.match(text, end))
+        for start, end, n in places
+    )
+    return about and any(
+        n.kind == "clock" and abs(n.value - number.value) <= _ABOUT_SECONDS for ev in cited for n in ev.numbers
+    )
 
 
 def _zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:

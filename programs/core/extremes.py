@@ -15,8 +15,12 @@ from collections.abc import Iterable
 from ..text.series import Series
 from ..text.tokens import NumberMention, numbers_with_places
 
+# "最大连接数 / 最大副本数 / 最小堆" name a setting, not the extreme of a series
+_SETTING_AFTER = r"(?![\u4e00-\u9fff]{0,3}(?:数|上限|下限|容量|并发|值为)|堆|内存限制)"
 _EXTREME = re.compile(
-    r"(?P<max>峰值|最高|最大|最多|\bpeak\b|\bmax(?:imum)?\b)|(?P<min>最低|最小|最少|\bmin(?:imum)?\b)", re.I
+    rf"(?P<max>峰值|(?:最高|最大|最多){_SETTING_AFTER}|\bpeak\b|\bmax(?:imum)?\b)"
+    rf"|(?P<min>(?:最低|最小|最少){_SETTING_AFTER}|\bmin(?:imum)?\b)",
+    re.I,
 )
 _REACH = 8  # characters between the word and its figure ("峰值达到 1315ms", "最高只有 640ms")
 # between the word and a figure: a clause break, "后 / 之后", or a change ("回落到") makes it another value

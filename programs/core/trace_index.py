@@ -86,6 +86,7 @@ _NO_MATCH = re.compile(
 _NOT_ALNUM = re.compile(r"[\W_]+")
 _SEARCH_WORD = re.compile(r"[^\W_]{3,}")
 # an exact label matcher of a metrics query: `service="checkout"` (not `=~`, `!=`: a pattern or an exclusion)
+_PREFIX_MATCH = re.compile(r"(?<![\w!=~])([a-z_][a-z0-9_]*)\s*=~\s*\"([a-z0-9][a-z0-9_.\-]*?)-?\.[*+]\"", re.IGNORECASE)
 _LABEL_MATCH = re.compile(r"(?<![\w!=~])([a-z_][a-z0-9_]*)\s*=\s*\"([a-z0-9][a-z0-9_.:\-]*)\"", re.IGNORECASE)
 
 # Argument keys whose (identifier-like) values name what a call is about. Matched on the key's last
@@ -108,7 +109,10 @@ _IDENTIFIER = re.compile(r"\S*[^\W\d_]\S*")  # no white space, at least one lett
 _COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl"})
 # `describe pod indexer-0`, `logs deploy/api`, `get pod/api-0`: the object after its kind
 _KUBECTL_OBJECT = re.compile(
-    r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))",
+    r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))"
+    # `kubectl exec [-n ns] pod -- cmd`, `helm status|history|diff revision|get values|rollback RELEASE`
+    r"|\bexec\s+(?:-\S+\s+\S+\s+)*([a-z0-9][\w.\-]*)\s+--"
+    r"|\bhelm\s+(?:status|history|rollback|upgrade|uninstall|diff\s+revision|diff\s+upgrade|get\s+\w+)\s+([a-z0-9][\w.\-]*)",
     re.IGNORECASE,
 )
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
@@ -621,7 +625,7 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
     as `pod` / `namespace` arguments would; the command itself is never an observation."""
     text = command[:MAX_QUERY_CHARS]
     for m in _KUBECTL_OBJECT.finditer(text):
-        name = m.group(1) or m.group(2)
+        name = next((g for g in m.groups() if g), None)
         if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
             yield name
     for m in _KUBECTL_FLAG.finditer(text):
@@ -633,13 +637,17 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
 
 
 def _selected_subjects(query: str) -> Iterator[str]:
-    """The subjects a metrics query selects by an exact label match (`{service="checkout"}`): what
-    the call is about, as a `service` argument would say."""
+    """The subjects a metrics query selects by an exact label match (`{service="checkout"}`), or by a
+    pattern's fixed prefix (`{pod=~"pay-core-.*"}`: pay-core): what the call is about, as a `service`
+    argument would say."""
     if "=" not in query:
         return
     for key, value in _LABEL_MATCH.findall(query[:MAX_QUERY_CHARS]):
         if _is_subject_key(key) and len(value) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(value):
             yield value
+    for key, prefix in _PREFIX_MATCH.findall(query[:MAX_QUERY_CHARS]):
+        if _is_subject_key(key) and _IDENTIFIER.fullmatch(prefix):
+            yield prefix
 
 
 def literal_number_in(

@@ -389,7 +389,10 @@ _PERCENT_KEY = re.compile(r"\b(?:\w*_pct|\w*percent\w*|usage|utili[sz]ation)\b|\
 _HUNDRED = re.compile(r"(?<![\d.])100(?:\.0+)?(?![\d.a-z])")
 _PERCENT_SCAN = 200_000
 # a clock time with its zone: "10:05:12z", "10:05:12.402+08:00", "10:05 +0000" (a time carries its time zone)
-_ZONED_TIME = re.compile(r"\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z\b|\s?[+\-]\d{2}:?\d{2}\b)")
+_ZONED_TIME = re.compile(
+    r"\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z\b|\s?[+\-]\d{2}:?\d{2}\b)"
+    r"|\[\s*1[5-9]\d{8}(?:\.\d+)?\s*,"  # a Prometheus point's epoch timestamp: a UTC time
+)
 # concepts an output carries by the shape of what it writes: a zoned time, an address with its port
 _SHAPES = {
     "timezone": _ZONED_TIME,

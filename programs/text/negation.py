@@ -274,6 +274,8 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
         ids = [c for c in m.concept_ids if c in NEGATABLE]
         if i in analysis.negated and _denied_of_others_or_in_general(compact(claim_text), m):
             continue  # "另外两个没有重启", "探针失败不会触发重启": not a denial of what the output reports
+        if i in analysis.negated and _NOT_ALL.search(compact(claim_text), max(0, m.start - 8), m.start):
+            continue  # "并非全部失败": not all of them, so some did
         if i in analysis.negated:
             # a term naming several concepts is denied as its first ("不是 OOMKilled" denies an OOM, not
             # every termination: "Terminated" does not report it)
@@ -301,6 +303,7 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
 # causes it, which says how things work rather than that it did not happen ("探针失败只会摘流量，不会触发
 # 重启"); "不会写入失败" still denies the failure
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
+_NOT_ALL = re.compile(r"(?:并非|不是|并不是|不)(?:全部|所有|都|全都|每个|每次)")
 _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成|引发)$")
 
 
@@ -420,7 +423,16 @@ def _names(line: str, concept: Concept, ascii_only: bool) -> bool:
 
 
 def _zero_figure(claim_text: str, m: ConceptMention) -> bool:
-    return "0" in claim_text and _ZERO_VALUE.match(compact(claim_text), m.end) is not None
+    """The claim gives the concept a zero: "成功 0 个", "restarts: 0", or before it, "0 个成功"."""
+    if "0" not in claim_text and "零" not in claim_text:
+        return False
+    text = compact(claim_text)
+    if _ZERO_VALUE.match(text, m.end) is not None:
+        return True
+    return _ZERO_COUNT_BEFORE.search(text, max(0, m.start - 6), m.start) is not None
+
+
+_ZERO_COUNT_BEFORE = re.compile(r"(?<![\d.])(?:0|零)\s*(?:个|次|条|台|例|项)?\s*$")
 
 
 def _ruled_out_after(text: str, analysis: ClaimAnalysis) -> frozenset[int]:

@@ -129,6 +129,8 @@ def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
     query = fold(texts[0][:MAX_QUERY_CHARS])
     if "*" in query:
         return frozenset()  # scaled ("100 * …" a percentage, "1000 * …" milliseconds): its unit is not named
+    if _ONE_MINUS.search(query) and 'mode="idle"' in query.replace(" ", ""):
+        return declared_for_all(RATIO)  # 1 - idle CPU time per second: the busy share
     if "/" in query:
         # a status class over all requests, or one quantity over another of its unit (avail / size bytes)
         not_5xx_share = _ONE_MINUS.search(query) and _NOT_5XX.search(query)  # 1 - (non-5xx / all)

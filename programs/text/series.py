@@ -243,6 +243,8 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
                 )
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
+        if number.kind == "count" and all(p.line and not p.values for p in at):
+            continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
         change = _change_between(claim_text, second, number, series)
         if isinstance(change, str):
             return change

@@ -550,4 +550,4 @@ def _halfwidth(text: str) -> str:
     return clean(_CJK_COLON_WORD.sub(": ", text) if "：" in text else text)
 
 
-_CJK_COLON_WORD = re.compile(r"：(?=[A-Za-z])")
+_CJK_COLON_WORD = re.compile(r"：(?=[A-Za-z])|(?<=[A-Za-z])：(?=\d)")  # "deadline：4 个" is no host:port

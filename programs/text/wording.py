@@ -33,7 +33,8 @@ CERTAIN = re.compile(
 )
 # Universal scope: a claim that says "all / every / the whole" of what its evidence shows one of.
 SCOPE = re.compile(
-    r"所有|全部|(?<!平均)每个|每台|每次|每一|每条|各个|整个|全体|一律|全都|无一例外|彻底"
+    # ("并非全部 / 不是所有" deny the whole: no scope)
+    r"(?<![非不])(?<!不是)所有|(?<![非不])(?<!不是)全部|(?<!平均)每个|每台|每次|每一|每条|各个|整个|全体|一律|全都|无一例外|彻底"
     r"|(?<![平均])均(?=[为是已处在])|(?<![和与及、])(?<!以及)都(?=是\s*[a-z\u4e00-\u9fff]|处于|在运行|已经?[^经])"
     r"|\b(?:all|every|each|entire|entirely|whole|completely|fully)\b",
     re.IGNORECASE,
