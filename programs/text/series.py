@@ -243,8 +243,6 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
                 )
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
-        if number.kind == "count" and all(p.line and not p.values for p in at):
-            continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
         change = _change_between(claim_text, second, number, series)
         if isinstance(change, str):
             return change
@@ -258,6 +256,8 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
                 f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
                 f"(which it shows at {shown})"
             )
+        if number.kind == "count" and all(p.line and not p.values for p in at):
+            continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
         if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
