@@ -116,3 +116,26 @@ def test_a_one_minus_idle_query_is_a_share_and_utc_is_carried_by_epoch_points():
     s = session("gateway 的 5xx 错误率 06:05 UTC 达到峰值 12.6%", "0.126", SERIES, tool="query_metrics",
                 source_type="metric", arguments={"query": query})
     assert verify_session(s).verdict == "PASS", verify_session(s).rationale
+
+
+def test_a_small_count_of_the_lines_holding_the_quote_is_read_off_the_log():
+    s = session("inventory 在 05:58 有 3 条预占库存失败的错误", "failed to reserve stock", LOG)
+    assert verify_session(s).verdict == "PASS", verify_session(s).rationale
+    wrong = session("inventory 在 05:58 有 4 条预占库存失败的错误", "failed to reserve stock", LOG)
+    assert verify_session(wrong).verdict != "PASS"
+
+
+def test_a_whole_shown_by_its_count_written_twice():
+    pool = "Pool stats (total=20, active=20, idle=0, waiting=143)"
+    honest = session("连接池 20 个连接全部活跃，等待 143", "total=20, active=20", pool)
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+    half = session("连接池 20 个连接全部活跃", "total=20, active=12", "Pool stats (total=20, active=12, idle=8)")
+    assert verify_session(half).verdict != "PASS"
+
+
+def test_a_pod_not_ready_is_no_node_not_ready():
+    pods = "NAME                   READY   STATUS    RESTARTS   AGE\n"
+    pods += "inventory-7d9-zr4kq    0/1     Running   0          12m"
+    s = session("新 pod inventory-7d9-zr4kq 一直未就绪（0/1）", "inventory-7d9-zr4kq    0/1     Running", pods,
+                tool="kubectl", arguments={"args": "get pods -n shop"})
+    assert verify_session(s).verdict == "PASS", verify_session(s).rationale

@@ -15,6 +15,7 @@ Computed once per verification, in claim order; claims that share an id keep sep
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
@@ -122,7 +123,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     # that is not there) brings along is no evidence for the claim's wording, nor for its figures
     # ("max_connections 为 100" beside a log quote, its 100 only in a runbook it also cites)
     weighed = [i for b in usable for i in b.source_invocation_ids] if usable else cited
-    located = locate_mentions(claim.claim_text, index, weighed)
+    located = locate_mentions(claim.claim_text, index, weighed, [b.evidence_excerpt for b in usable])
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
         evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
@@ -185,7 +186,7 @@ class LocatedMentions:
     unstated_counts: list[str] = field(default_factory=list)  # small counts no output states (soft)
 
 
-def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMentions:
+def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequence[str] = ()) -> LocatedMentions:
     mentions = extract_mentions(text)
     found = LocatedMentions(entities=tuple(mentions.entities))
     found.nowhere.extend(index.spoofed_tokens(text))  # a look-alike identifier no output holds
@@ -199,7 +200,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str]) -> LocatedMe
     windows: set[float] | None = None
     for number in mentions.numbers:
         where = index.number_location(number, cited, sums=sums)
-        if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited)):
+        if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited), quotes):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
         if where != "cited" and number.kind == "plain" and port_of_an_address(text, number, index.observed(cited)):
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address

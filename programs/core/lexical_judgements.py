@@ -137,6 +137,7 @@ def judge_wording(
         and usable
         and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views)
         and not every_row_shows(text, cited_calls)
+        and not _whole_shown_by_counts(text, views)
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
@@ -187,6 +188,28 @@ def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | Non
             if searched and not any(v.carries_in_text(cid) for v in views):
                 return f"it reports {cid!r} ({m.term}), which the cited search looked for and did not find"
     return None
+
+
+def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
+    """"20 个全部活跃" over "total=20, active=20", "6 个副本都可用" over "6 desired | 6 available": the
+    claim's count is written twice in a cited output, the whole and the part that shows the state."""
+    text, numbers = numbers_with_places(claim_text)
+    scope = search_scope(text)
+    if scope is None:
+        return False
+    # the count the scope word sums up: "20 个全部", "6 个副本都"
+    counts = [
+        n for start, end, n in numbers
+        if n.kind in ("plain", "count") and n.value >= 2 and n.value.is_integer() and 0 <= scope.start() - end <= 8
+    ]
+    for n in counts:
+        pattern = re.compile(rf"(?<![\w.]){int(n.value)}(?![\w.])")
+        if any(len(pattern.findall(v.text, 0, _COUNT_SCAN)) >= 2 for v in views):
+            return True
+    return False
+
+
+_COUNT_SCAN = 20_000  # characters of an output read for a count's occurrences
 
 
 def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | None:

@@ -14,7 +14,7 @@ release version).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.normalize import contains_token, fold
@@ -60,12 +60,17 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | N
     return None
 
 
-def counted_rows(number: NumberMention, claim_text: str, cited: list[CallEvidence]) -> bool:
+def counted_rows(
+    number: NumberMention, claim_text: str, cited: list[CallEvidence], quotes: Sequence[str] = ()
+) -> bool:
     """A small count the claim read off a cited table: the number of its rows, or of its rows that
-    hold a word of the claim ("3 个 web pod 均处于 Pending" over three Pending rows)."""
+    hold a word of the claim ("3 个 web pod 均处于 Pending" over three Pending rows); or off a cited log:
+    the number of its lines that hold what the claim quotes ("3 条 failed to reserve stock")."""
     if number.kind not in ("plain", "count") or number.decimals or not number.value.is_integer():
         return False
     n = int(number.value)
+    if quotes and any(_lines_holding(ev, quotes) == n for ev in cited):
+        return True
     words = None
     for ev in cited:
         if "\n" not in ev.flat:
@@ -78,6 +83,18 @@ def counted_rows(number: NumberMention, claim_text: str, cited: list[CallEvidenc
             if any(sum(1 for _, row in table if contains_token(row, w)) == n for w in words):
                 return True
     return False
+
+
+def _lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
+    """How many lines of the output hold one of the quotes (each without its leading timestamp)."""
+    keys = [k for q in quotes if len(k := _STAMP.sub("", fold(q)).strip()) >= _MIN_QUOTE]
+    if not keys or "\n" not in ev.flat:
+        return -1
+    return sum(1 for line in _lines(ev.flat, ev.text_end, _MAX_ROWS) if any(k in line for k in keys))
+
+
+_STAMP = re.compile(r"^\s*\[?\d{4}-\d{2}-\d{2}[t ][\d:.]+(?:z|[+\-]\d{2}:?\d{2})?\]?\s*")
+_MIN_QUOTE = 6  # characters of a quote that single out its lines
 
 
 def every_row_shows(claim_text: str, cited: list[CallEvidence]) -> bool:
