@@ -139,3 +139,18 @@ def test_a_pod_not_ready_is_no_node_not_ready():
     s = session("新 pod inventory-7d9-zr4kq 一直未就绪（0/1）", "inventory-7d9-zr4kq    0/1     Running", pods,
                 tool="kubectl", arguments={"args": "get pods -n shop"})
     assert verify_session(s).verdict == "PASS", verify_session(s).rationale
+
+
+def test_an_answer_restating_claims_in_everyday_words_is_backed():
+    query = ('sum(rate(http_requests_total{service="gateway",code=~"5.."}[1m])) / '
+             'sum(rate(http_requests_total{service="gateway"}[1m]))')
+    claim = "gateway 的 5xx 错误率 06:05 达到峰值 12.6%，06:07 回落到 1.2%"
+    s = session(claim, "0.126", SERIES, tool="query_metrics", source_type="metric", arguments={"query": query},
+                answer="网关的 5xx 错误率 06:05 飙升到 12.6%，06:07 回落到 1.2%。建议对照发布记录。")
+    assert verify_session(s).verdict == "PASS", verify_session(s).rationale
+    flat = json.dumps({"status": "success", "data": {"resultType": "matrix", "result": [{
+        "metric": {"service": "gateway"}, "values": [[1796018580, "0.120"], [1796018700, "0.126"]]}]}})
+    s = session(claim, "0.126", flat, tool="query_metrics", source_type="metric", arguments={"query": query},
+                answer="网关的 5xx 错误率 06:05 飙升到 12.6%。")
+    facts = verify_session(s).facts_checked
+    assert any(f.source == "user_facing_answer" and f.classification == "no_evidence" for f in facts)  # no spike

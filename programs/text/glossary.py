@@ -400,6 +400,17 @@ _SHAPES = {
 }
 
 
+_POINT_VALUE = re.compile(r"\[\s*1[5-9]\d{8}(?:\.\d+)?\s*,\s*\"(\d+(?:\.\d+)?)\"\s*\]")
+_SPIKE_FACTOR = 3  # the highest point at least this many times the lowest
+
+
+def _spiking_points(text: str) -> bool:
+    """A Prometheus series whose highest point is several times its lowest (a spike, shown by figures)."""
+    values = [float(v) for v in _POINT_VALUE.findall(text, 0, _PERCENT_SCAN)]
+    positive = [v for v in values if v > 0]
+    return len(values) >= 3 and bool(positive) and max(values) >= _SPIKE_FACTOR * min(positive)
+
+
 def at_limit(text: str) -> bool:
     """A folded output shows a value at its stated maximum: "active=64 max=64", `"max": 50` beside a
     point of 50, or a use percentage column reaching 100. (A figure, not a word: a claim's "已满" /
@@ -453,6 +464,8 @@ class EvidenceView:
                 hit = at_limit(self._text)
             if not hit and concept_id in _SHAPES:  # "10:05 UTC" over "…T10:05:12Z", "9000 端口" over "host:9000"
                 hit = _SHAPES[concept_id].search(self._text, 0, _PERCENT_SCAN) is not None
+            if not hit and concept_id == "traffic_spike":  # "错误率飙升" over points 0.002 … 0.126
+                hit = _spiking_points(self._text)
             if not hit:  # "mysql" names a database: a slow log's "query_time:" carries it unnamed
                 hit = any(implied_in(name, self._text) for name in _product_terms(concept_id))
             self._memo[concept_id] = hit
