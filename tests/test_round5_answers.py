@@ -154,3 +154,12 @@ def test_an_answer_restating_claims_in_everyday_words_is_backed():
                 answer="网关的 5xx 错误率 06:05 飙升到 12.6%。")
     facts = verify_session(s).facts_checked
     assert any(f.source == "user_facing_answer" and f.classification == "no_evidence" for f in facts)  # no spike
+
+
+def test_an_approximate_clock_in_a_named_zone_is_read_by_the_zone():
+    finished = "Finished:     Mon, 30 Nov 2026 05:41:09 +0000"
+    describe = f"    Last State:     Terminated\n      Reason:       OOMKilled\n      {finished}"
+    attack = session("上一次 OOM 发生在北京时间 05:41 左右", finished, describe)
+    honest = session("上一次 OOM 发生在北京时间 13:41 左右", finished, describe)
+    assert verify_session(attack).verdict == "REJECT"
+    assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale

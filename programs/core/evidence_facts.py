@@ -298,7 +298,10 @@ _ABOUT_SECONDS = 5 * 60  # how far an approximate clock may be from the time an 
 
 def _about_a_cited_clock(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
     """The claim marks the clock approximate (约 14:05 / 两点一刻左右) and a cited output writes a time
-    within five minutes of it."""
+    within five minutes of it. A clock the claim puts in a zone (北京时间 05:41 左右) is read by the zone
+    rules only: the output's own zone decides which moment it is."""
+    if zone_label(claim_text, number) is not None:
+        return False
     text, places = numbers_with_places(claim_text)
     about = any(
         n.text == number.text
