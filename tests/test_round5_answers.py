@@ -163,3 +163,23 @@ def test_an_approximate_clock_in_a_named_zone_is_read_by_the_zone():
     honest = session("上一次 OOM 发生在北京时间 13:41 左右", finished, describe)
     assert verify_session(attack).verdict == "REJECT"
     assert verify_session(honest).verdict == "PASS", verify_session(honest).rationale
+
+
+@pytest.mark.parametrize(
+    ("claim", "verdict"),
+    [
+        ("200、429、500 三类请求合计 10000 个", "PASS"),
+        ("200、429、500 三类请求合计 12000 个", "REJECT"),
+        ("三类请求平均每类约 3333 个", "PASS"),
+        ("三类请求有 10000 个", "REJECT"),  # no word says it adds up
+    ],
+)
+def test_a_sum_or_mean_of_one_column_of_the_quoted_rows(claim, verdict):
+    table = "code    count\n200     7420\n429     2210\n500     370"
+    rows = [
+        {"source_type": "log", "source_id": "call_m1", "tool_name": "query_logs", "source_invocation_ids": ["call_m1"],
+         "evidence_excerpt": row}
+        for row in ("429     2210", "500     370")
+    ]
+    s = session(claim, "200     7420", table, extra_bindings=rows)
+    assert verify_session(s).verdict == verdict, verify_session(s).rationale

@@ -20,12 +20,14 @@ from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
 
+from ..text.arithmetic import matches_directly
 from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
+from ..text.normalize import fold
 from ..text.query_meaning import query_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
-from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
+from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -206,6 +208,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
         if where == "cited" and number.kind == "clock" and _zone_mislabelled(text, number, index.observed(cited)):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
+        if where == "nowhere" and _aggregate_of_quoted_rows(text, number, quotes):
+            continue  # "三类请求合计 10000 个", "平均积压 41500 条": one column of the rows it quotes, added up
         if where == "nowhere" and number.kind == "clock" and _about_a_cited_clock(text, number, index.observed(cited)):
             continue  # "两点一刻左右" over "02:13:44": a clock the claim gives as approximate
         if where == "nowhere" and number.kind == "clock":
@@ -289,6 +293,33 @@ def only_in_guidance(item: str, index: TraceIndex) -> bool:
     holders = [ev for ev in index.calls.values() if ev.ok and item in ev.flat]
     bare = "".join(item.split())  # `norm` drops white space
     return bool(holders) and all(ev.has_guidance and bare not in ev.norm_without_guidance for ev in holders)
+
+
+_MEAN = re.compile(r"平均|均值|\bmean\b|\baverage\b|\bavg\b", re.IGNORECASE)
+_MAX_QUOTED_ROWS = 20
+
+
+def _aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Sequence[str]) -> bool:
+    """The claim says it adds up (合计 / 总共) or averages (平均), and the figure is the sum or the mean of
+    one column of the rows it quotes, one row per quote (two or more): the quotes are in the cited
+    outputs, so the operands are stated; one step of arithmetic over them (spec §7)."""
+    adds, averages = search_total(claim_text) is not None, _MEAN.search(claim_text) is not None
+    if not (adds or averages) or not 2 <= len(quotes) <= _MAX_QUOTED_ROWS or number.kind == "clock":
+        return False
+    rows = [[n for n in iter_numbers(fold(q), 16) if n.kind != "clock"] for q in quotes]
+    if any(not row for row in rows):
+        return False
+    for j in range(min(len(row) for row in rows)):
+        column = [row[j] for row in rows]
+        if len({n.kind for n in column}) != 1:
+            continue
+        total = sum(n.value for n in column)
+        candidates = ([total] if adds else []) + ([total / len(column)] if averages else [])
+        decimals = max(n.decimals for n in column)
+        made = [column[0]._replace(text=f"{v:g}", value=v, decimals=decimals) for v in candidates]
+        if matches_directly(number, made):
+            return True
+    return False
 
 
 _ABOUT_BEFORE = re.compile(r"(?:约|大约|大概|差不多|将近)\s*$")
