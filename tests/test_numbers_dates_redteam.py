@@ -379,9 +379,11 @@ def test_a_bare_metric_value_means_what_its_query_measures(claim_text, excerpt, 
     assert "absent_mention" in facts_of(attack)[0]
 
 
-def test_a_query_selects_its_subject_by_exact_label_only():
+def test_a_query_selects_its_subject_by_exact_label_or_a_patterns_fixed_prefix():
     assert list(subject_values({"query": ERROR_RATIO_QUERY})) == ["checkout", "checkout"]
-    assert list(subject_values({"query": 'up{job!="node", pod=~"web-.*", topic="orders"}'})) == []
+    # a negative matcher selects nothing, a topic is a record filter; a pattern names its fixed prefix
+    assert list(subject_values({"query": 'up{job!="node", pod=~"web-.*", topic="orders"}'})) == ["web"]
+    assert list(subject_values({"query": 'up{pod=~".*web"}'})) == []
 
 
 # --- counts and "all" read off a listed table -------------------------------------------------------
