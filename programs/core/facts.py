@@ -32,8 +32,9 @@ from ..text.wording import (
     search_hedged,
     split_sentences,
 )
-from .evidence_facts import glossary_view, only_in_guidance, written_another_way
+from .evidence_facts import glossary_view, only_in_guidance
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
+from .number_forms import written_another_way
 from .time_context import zone_shifted
 from .trace_index import TraceIndex, literal_number_in
 

@@ -26,7 +26,7 @@ from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import HEDGE, clause_stances, split_sentences
-from .evidence_facts import written_another_way
+from .number_forms import written_another_way
 from .parse import ParsedOutput
 from .time_context import zone_shifted
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in

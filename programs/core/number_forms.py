@@ -1,0 +1,132 @@
+"""A claim's number that the trace states in another form than its literal digits.
+
+- the port of an address ("9000 端口" over "10.244.1.33:9000");
+- the sum or mean of one column of the rows a claim quotes, where it says 合计 / 平均;
+- a clock the claim gives as approximate (约 / 左右), within five minutes;
+- a clock in a named zone that the outputs write only in another zone (the opposite: absent);
+- for sentences without citations (an answer's): the same moment in the zone the sentence names, a
+  searched window restated as scope, a port, an approximate clock.
+
+Each is a fact of the trace (spec §7: a number "follows" from the outputs by conversion or one step of
+arithmetic over stated operands), so what they decide is hard, like the literal search.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.arithmetic import matches_directly
+from ..text.normalize import fold
+from ..text.tokens import NumberMention, iter_numbers, numbers_with_places
+from ..text.wording import search_total
+from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
+from .trace_index import CallEvidence, TraceIndex
+
+_PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
+_ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
+
+
+def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim names the number a port, and a cited output writes it after an address (host:port)."""
+    digits = number.text
+    if not digits.isdigit() or not _PORT_WORD.search(claim_text):
+        return False
+    text, places = numbers_with_places(claim_text)
+    near = any(
+        n.text == digits and _PORT_WORD.search(text, max(0, start - 4), min(len(text), end + 4))
+        for start, end, n in places
+    )
+    if not near:
+        return False
+    for ev in cited:
+        flat, stop = ev.flat, ev.text_end
+        at = flat.find(":" + digits, 0, stop)
+        while at != -1:
+            after = at + 1 + len(digits)
+            if not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1):
+                return True
+            at = flat.find(":" + digits, at + 1, stop)
+    return False
+
+
+def written_another_way(text: str, number: NumberMention, index: TraceIndex) -> bool:
+    """A number of a sentence without citations (an answer's) that the trace states in another form:
+    the same moment in the zone the sentence names ("北京时间 14:02" over "06:02:11Z"), the window a
+    call searched over restated as scope ("最近 10 分钟"), a port of an address ("6379 端口"), a clock
+    given as approximate ("两点一刻左右")."""
+    calls = [ev for ev in index.calls.values() if ev.ok]
+    if number.kind == "clock" and any(index.number_anywhere(n) for n in zone_shifted(text, number)):
+        return True
+    if number.kind == "clock" and about_a_cited_clock(text, number, calls):
+        return True  # "两点一刻左右"
+    if number.kind == "seconds":
+        windows = searched_windows(index.session.original_query, (ev.call.arguments for ev in calls))
+        if restated_window(text, number, windows):
+            return True
+    return number.kind == "plain" and port_of_an_address(text, number, calls)
+
+
+_MEAN = re.compile(r"平均|均值|\bmean\b|\baverage\b|\bavg\b", re.IGNORECASE)
+_MAX_QUOTED_ROWS = 20
+
+
+def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Sequence[str]) -> bool:
+    """The claim says it adds up (合计 / 总共) or averages (平均), and the figure is the sum or the mean of
+    one column of the rows it quotes, one row per quote (two or more): the quotes are in the cited
+    outputs, so the operands are stated; one step of arithmetic over them (spec §7)."""
+    adds, averages = search_total(claim_text) is not None, _MEAN.search(claim_text) is not None
+    if not (adds or averages) or not 2 <= len(quotes) <= _MAX_QUOTED_ROWS or number.kind == "clock":
+        return False
+    rows = [[n for n in iter_numbers(fold(q), 16) if n.kind != "clock"] for q in quotes]
+    if any(not row for row in rows):
+        return False
+    for j in range(min(len(row) for row in rows)):
+        column = [row[j] for row in rows]
+        if len({n.kind for n in column}) != 1:
+            continue
+        total = sum(n.value for n in column)
+        candidates = ([total] if adds else []) + ([total / len(column)] if averages else [])
+        decimals = max(n.decimals for n in column)
+        made = [column[0]._replace(text=f"{v:g}", value=v, decimals=decimals) for v in candidates]
+        if matches_directly(number, made):
+            return True
+    return False
+
+
+_ABOUT_BEFORE = re.compile(r"(?:约|大约|大概|差不多|将近)\s*$")
+_ABOUT_AFTER = re.compile(r"\s*(?:左右|前后|上下)")
+_ABOUT_SECONDS = 5 * 60  # how far an approximate clock may be from the time an output writes
+
+
+def about_a_cited_clock(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim marks the clock approximate (约 14:05 / 两点一刻左右) and a cited output writes a time
+    within five minutes of it. A clock the claim puts in a zone (北京时间 05:41 左右) is read by the zone
+    rules only: the output's own zone decides which moment it is."""
+    if zone_label(claim_text, number) is not None:
+        return False
+    text, places = numbers_with_places(claim_text)
+    about = any(
+        n.text == number.text
+        and (_ABOUT_BEFORE.search(text, max(0, start - 4), start) or _ABOUT_AFTER.match(text, end))
+        for start, end, n in places
+    )
+    return about and any(
+        n.kind == "clock" and abs(n.value - number.value) <= _ABOUT_SECONDS for ev in cited for n in ev.numbers
+    )
+
+
+def zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim names the clock's zone, and the cited outputs write that clock only in other zones."""
+    label = zone_label(claim_text, number)
+    if label is None:
+        return False
+    zones = {z for ev in cited for z in written_zones(ev.flat[: ev.text_end], number.text)}
+    if not zones and any(_epoch_clock_at(ev, number) for ev in cited):
+        zones = {0}  # only a Prometheus point's epoch timestamp holds it: a UTC time
+    return bool(zones) and None not in zones and label not in zones
+
+
+def _epoch_clock_at(ev: CallEvidence, number: NumberMention) -> bool:
+    """A clock of the output's numbers (`iter_numbers`, epoch timestamps as UTC times) at the claim's."""
+    return any(n.kind == "clock" and 0 <= n.value - number.value < 60 for n in ev.numbers)
