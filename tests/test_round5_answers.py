@@ -183,3 +183,16 @@ def test_a_sum_or_mean_of_one_column_of_the_quoted_rows(claim, verdict):
     ]
     s = session(claim, "200     7420", table, extra_bindings=rows)
     assert verify_session(s).verdict == verdict, verify_session(s).rationale
+
+
+def test_a_total_of_the_sentences_own_figures():
+    from groundcheck.programs.core.number_forms import sum_of_its_own_figures
+    from groundcheck.programs.text.tokens import extract_mentions
+
+    sentence = "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，合计 72 次"
+    total = next(n for n in extract_mentions(sentence).numbers if n.value == 72)
+    assert sum_of_its_own_figures(sentence, total)
+    wrong = "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，合计 75 次"
+    assert not sum_of_its_own_figures(wrong, next(n for n in extract_mentions(wrong).numbers if n.value == 75))
+    plain = "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，另有 72 次"  # no word says it adds up
+    assert not sum_of_its_own_figures(plain, next(n for n in extract_mentions(plain).numbers if n.value == 72))

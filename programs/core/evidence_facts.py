@@ -29,7 +29,13 @@ from ..text.tokens import extract_mentions
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
-from .number_forms import about_a_cited_clock, aggregate_of_quoted_rows, port_of_an_address, zone_mislabelled
+from .number_forms import (
+    about_a_cited_clock,
+    aggregate_of_quoted_rows,
+    port_of_an_address,
+    sum_of_its_own_figures,
+    zone_mislabelled,
+)
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
 from .table_rows import counted_rows, only_subject_conflict, other_row_conflict
@@ -207,8 +213,11 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
         if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, index.observed(cited)):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
-        if where == "nowhere" and aggregate_of_quoted_rows(text, number, quotes):
-            continue  # "三类请求合计 10000 个", "平均积压 41500 条": one column of the rows it quotes, added up
+        summed = where == "nowhere" and (
+            aggregate_of_quoted_rows(text, number, quotes) or sum_of_its_own_figures(text, number)
+        )
+        if summed:
+            continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states
         if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, index.observed(cited)):
             continue  # "两点一刻左右" over "02:13:44": a clock the claim gives as approximate
         if where == "nowhere" and number.kind == "clock":

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from ..text.arithmetic import matches_directly
 from ..text.normalize import fold
-from ..text.tokens import NumberMention, iter_numbers, numbers_with_places
+from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total
 from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
 from .trace_index import CallEvidence, TraceIndex
@@ -58,6 +58,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex) -> 
     calls = [ev for ev in index.calls.values() if ev.ok]
     if number.kind == "clock" and any(index.number_anywhere(n) for n in zone_shifted(text, number)):
         return True
+    if sum_of_its_own_figures(text, number):
+        return True  # "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，合计 72 次"
     if number.kind == "clock" and about_a_cited_clock(text, number, calls):
         return True  # "两点一刻左右"
     if number.kind == "seconds":
@@ -65,6 +67,18 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex) -> 
         if restated_window(text, number, windows):
             return True
     return number.kind == "plain" and port_of_an_address(text, number, calls)
+
+
+def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """The sentence says it adds up (合计 / 一共) and the figure is the sum of its other figures of the
+    same kind: the operands are in the sentence, each checked on its own."""
+    if number.kind == "clock" or search_total(text) is None:
+        return False
+    others = [n for n in extract_mentions(text).numbers if n is not number and n.kind == number.kind and n != number]
+    if len(others) < 2:
+        return False
+    total = sum(n.value for n in others)
+    return matches_directly(number, [others[0]._replace(text=f"{total:g}", value=total)])
 
 
 _MEAN = re.compile(r"平均|均值|\bmean\b|\baverage\b|\bavg\b", re.IGNORECASE)
