@@ -196,3 +196,15 @@ def test_a_total_of_the_sentences_own_figures():
     assert not sum_of_its_own_figures(wrong, next(n for n in extract_mentions(wrong).numbers if n.value == 75))
     plain = "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，另有 72 次"  # no word says it adds up
     assert not sum_of_its_own_figures(plain, next(n for n in extract_mentions(plain).numbers if n.value == 72))
+
+
+def test_a_usage_rate_of_cpu_memory_or_a_pool_is_no_disk_usage():
+    from groundcheck.programs.text.glossary import claim_analysis
+
+    def concepts(text: str) -> set[str]:
+        return {cid for m in claim_analysis(text).mentions for cid in m.concept_ids}
+
+    assert "disk_usage" not in concepts("CPU 使用率约 60%")
+    assert "disk_usage" not in concepts("连接池使用率在 10:05 达到 100%")
+    assert "disk_usage" not in concepts("内存使用率 95%")
+    assert "disk_usage" in concepts("/data 使用率从 62.1% 升至 97.2%")
