@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from ..text.glossary import EvidenceView, claim_analysis, compact
 from ..text.negation import denies_span, reported_by_name
+from ..text.wording import part_start
 
 
 class _FineState(NamedTuple):
@@ -56,7 +57,6 @@ _GOOD_OUTCOMES = ("healthy", "success", "recovery")
 _READY_WORD = re.compile(r"(?<![a-z_\-])ready(?![a-z_\-])")  # not "notready", "readiness", "ready=false"
 _ASKED_AFTER = re.compile(r"(?:与否|吗|么|\?|？)")
 _HEDGED_BEFORE = re.compile(r"是否|可能|或许|也许|如果|假如|若|待确认|需要?确认|应该|预计|推测|怀疑")
-_CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 
 
 def may_call_fine(text: str) -> bool:
@@ -88,8 +88,7 @@ def _asserted(text: str, start: int, end: int) -> bool:
     """Not denied ("不正常", "无法连接"), asked ("是否正常", "正常吗") or hedged ("可能已就绪") in its clause."""
     if denies_span(text, start, end, after=False) or _ASKED_AFTER.match(text, end):
         return False
-    clause_start = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
-    return _HEDGED_BEFORE.search(text, clause_start, start) is None
+    return _HEDGED_BEFORE.search(text, part_start(text, start), start) is None
 
 
 def _reported_failure(failures: Sequence[str], named: set[str], quoted: EvidenceView) -> str | None:

@@ -20,6 +20,9 @@ from ..text.negation import denied_antonym, negation_conflict, reports
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from ..text.wording import (
+    SENTENCE_BREAK,
+    SENTENCE_BREAKS,
+    part_start,
     search_causal,
     search_certain,
     search_evidence_causal,
@@ -37,7 +40,6 @@ _DIRECTION = re.compile(
     r"|(?P<down>下降|降低|下跌|减少|回落|缩减|走低|降|跌|减))(?:到|至)"
 )
 _DIRECTION_CUE = re.compile(r"[升涨增提降跌减落][到至]|[高长加升低降少落][到至]")
-_SENTENCE_END = re.compile(r"[。；;!?！？\n]")
 _SAYS_NOT_FOUND = re.compile(
     r"无匹配|没有匹配|未匹配|无结果|没有结果|未找到|没有找到|为空|未检索到|没有检索到|未查到|没有查到|未发现|没有发现|"
     r"没有出现|未出现|没有日志|无日志|0\s?条|no match|not found|no results?",
@@ -247,10 +249,10 @@ def direction_conflict(claim_text: str) -> str | None:
     text, numbers = numbers_with_places(claim_text)
     for verb in _DIRECTION.finditer(text):
         found = next(((s, n) for s, _, n in numbers if s >= verb.end() and n.kind != "clock"), None)
-        if found is None or _SENTENCE_END.search(text, verb.end(), found[0]):
+        if found is None or SENTENCE_BREAK.search(text, verb.end(), found[0]):
             continue
         after = found[1]
-        sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, verb.start())), default=0)
+        sentence_start = part_start(text, verb.start(), SENTENCE_BREAKS)
         before = [n for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
         if not before or not (is_quantity(before[-1]) and is_quantity(after)):
             continue

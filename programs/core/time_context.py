@@ -17,6 +17,7 @@ from typing import Any
 from ..text.dates import BEIJING_BEFORE, UTC_BEFORE
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
+from ..text.wording import SENTENCE_BREAKS, part_start
 
 _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
@@ -26,7 +27,6 @@ _EIGHT_HOURS = 8 * 3600
 # every zone label holds one of these
 _ZONE_WORD = re.compile(r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|utc|gmt", re.IGNORECASE)
 _BEIJING_WORD = re.compile(r"北京时间|东八区|utc\s?\+", re.IGNORECASE)
-_SENTENCE_END = re.compile(r"[。；;!?！？\n]")
 
 
 def searched_windows(question: str, arguments: Iterable[Mapping[str, Any]]) -> set[float]:
@@ -85,7 +85,7 @@ def _zone_before(text: str, start: int) -> int | None:
         return 8
     if UTC_BEFORE.search(*before):
         return 0
-    sentence_start = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    sentence_start = part_start(text, start, SENTENCE_BREAKS)
     words = [m.group(0) for m in _ZONE_WORD.finditer(text, sentence_start, start)]
     if not words:
         return None

@@ -22,6 +22,7 @@ from ..text.glossary import claim_analysis, glossary
 from ..text.normalize import fold
 from ..text.series import Series
 from ..text.tokens import NumberMention, numbers_with_places
+from ..text.wording import CLAUSE_BREAK, part_start
 from .trace_index import CallEvidence
 
 _ONGOING = re.compile(
@@ -40,7 +41,6 @@ _STEADY = re.compile(
 _CURRENT_STATE = re.compile(r"当前|目前|现在|正处于|仍处于")
 _STATES = ("terminated", "waiting", "running", "oomkilled", "crashloopbackoff", "error", "completed")
 _LAST_STATE_LINE = re.compile(r"^\s*last ?state:", re.MULTILINE)  # describe's "Last State:", yaml's "lastState:"
-_CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 _EARLIER = re.compile(r"上一次|上次|之前|此前|先前|\blast\b|\bprevious\b")
 _WINDOW_BEFORE = re.compile(r"(?:最近|过去|近)\s*$")
 _REACH = 12  # characters between a cue and the figure it governs
@@ -138,8 +138,8 @@ def _last_state(lines: list[str], i: int) -> bool:
 
 def _currently(text: str, at: int) -> bool:
     """A current-state word governs the word at `at`: in its clause, with no word of an earlier time."""
-    start = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
-    end_match = _CLAUSE_BREAK.search(text, at)
+    start = part_start(text, at)
+    end_match = CLAUSE_BREAK.search(text, at)
     clause = text[start : end_match.start() if end_match else len(text)]
     return _CURRENT_STATE.search(clause) is not None and _EARLIER.search(clause) is None
 

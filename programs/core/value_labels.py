@@ -23,6 +23,7 @@ from functools import lru_cache
 from ..text.query_meaning import query_meaning
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.units import occurrence_agrees
+from ..text.wording import CLAUSE_BREAK, part_start
 from .trace_index import CallEvidence
 
 # the family each role belongs to: two roles of one family never name the same value
@@ -93,7 +94,6 @@ _LIST = re.compile(r"分别|依次|respectively", re.I)
 _AFTER = 4  # characters from a figure to a role word after it ("512Mi 上限", "0.84 秒（P95）")
 _COMPARED = re.compile(r"(?:超过|超出|高于|低于|大于|小于|达到|触发|突破|触及)\s*$")
 _REACH = 12  # characters from the end of a role word to its figure ("P99 延迟为 0.84 秒")
-_CLAUSE_BREAK = re.compile(r"[,，。;；!！?？\n]")
 # between a role word and a figure: a comparison or a change makes the figure another value
 _CHANGE = re.compile(
     r"比|较|超过|超出|高于|低于|大于|小于|高出|相差|差|从|升|降|涨|跌|增|减|后|(?<![当目])前|倍|占(?!用)"
@@ -213,7 +213,7 @@ def _tied_roles(
     """The roles of the words that name the figure at `text[start:end]`: in its clause, at most
     `_REACH` characters before it, no change word between (a role word of an earlier figure is that
     figure's). A role word right after it ("512Mi 上限") widens what the claim may mean, never ties."""
-    clause = max((m.end() for m in _CLAUSE_BREAK.finditer(text, floor, start)), default=floor)
+    clause = part_start(text, start, floor=floor)
     if _LIST.search(text, clause, start):
         return frozenset()  # "limit 和 request 分别为 512Mi 和 256Mi": which is which is a reading
     roles: set[str] = set()
@@ -221,14 +221,14 @@ def _tied_roles(
         if ws < floor or we > start or start - we > _REACH:
             continue
         between = text[we:start]
-        if _CLAUSE_BREAK.search(between) or _CHANGE.search(between):
+        if CLAUSE_BREAK.search(between) or _CHANGE.search(between):
             continue
         if "的" in between and _COMPARED.search(text, max(0, ws - 4), ws):
             continue  # "超过阈值的请求有 812 个": the word qualifies another noun
         roles |= word_roles
     if roles:
         for ws, _, word_roles in words:
-            if end <= ws <= end + _AFTER and not _CLAUSE_BREAK.search(text, end, ws):
+            if end <= ws <= end + _AFTER and not CLAUSE_BREAK.search(text, end, ws):
                 roles |= word_roles
     return frozenset(roles)
 

@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from .wording import part_start
+
 _DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 _SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
 _NUMERAL = "零〇一二两三四五六七八九十百千万亿"
@@ -267,7 +269,6 @@ _BOUND_BEFORE = re.compile(
 _BOUND_AFTER = re.compile(r"\s*(?:以上|以下|以内|多|出头|不到|还多)")
 # a rule of thumb or advice ("默认最大堆通常为物理内存的四分之一", "建议调到四分之三"): no reading of the trace
 _GENERAL_BEFORE = re.compile(r"通常|默认|一般|业界|经验|推荐|建议|官方|typically|by default", re.IGNORECASE)
-_CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 # a share of listed objects ("一半的 pod 处于 Pending", "4 个实例中有一半") is read off a table's rows,
 # which no output states as a share: it stays a word, as a row count the claim counted itself would
 _OBJECTS = r"(?:pods?|实例|节点|副本|容器|主机|机器|服务器|分片|worker|个|台|条)"
@@ -293,7 +294,7 @@ def ratio_words(text: str) -> list[RatioWord]:
         start, end = m.span()
         if _BOUND_BEFORE.search(text, max(0, start - 4), start) or _BOUND_AFTER.match(text, end):
             continue
-        clause = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, start)), default=0)
+        clause = part_start(text, start)
         if _GENERAL_BEFORE.search(text, clause, start):
             continue
         if _OBJECTS_AFTER.match(text, end) or _OBJECTS_BEFORE.search(text, max(clause, start - 12), start):

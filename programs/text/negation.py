@@ -34,6 +34,7 @@ from .glossary import (
     glossary,
     stands_alone,
 )
+from .wording import part_start
 
 __all__ = [
     "ANTONYMS",
@@ -82,7 +83,8 @@ _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it gove
 _LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")
 _CONSEQUENCE = "而致"  # 而, 导致 / 以致: what follows is a consequence of the negated part
 _CAUSES_AFTER = re.compile(r"会?(?:导致|造成|引起|引发)")
-_CLAUSE_BREAK = re.compile(r"[，。；、,;:：！？!?()（）\[\]\n]")
+_CLAUSE_BREAKS = "，。；、,;:：！？!?()（）[]\n"  # a negator's reach also ends at a colon, a list comma or a bracket
+_CLAUSE_BREAK = re.compile(f"[{re.escape(_CLAUSE_BREAKS)}]")
 _EN_TOKEN = re.compile(r"[a-z0-9']+|[^\sa-z0-9']")
 _EN_NEGATORS = frozenset({"no", "not", "never", "without", "none", "zero", "nor", "neither", "cannot"})
 _EN_GAP = 2  # words allowed between an English negator and the term
@@ -309,7 +311,7 @@ _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成
 
 def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     """`text` is the claim's compact form, the one its mentions' places are in."""
-    clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start)), default=0)
+    clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
     if _OTHERS_OPENING.match(text, clause_start):
         return True
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
@@ -318,7 +320,7 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
 def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[EvidenceView]) -> bool:
     """The clause denying `m` names row subjects of a cited table whose column headed by `term`
     ("restarts") holds 0 in each of their rows: the table reports the concept of other rows only."""
-    clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start)), default=0)
+    clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
     subjects = [t for t in _ROW_SUBJECT.findall(text, clause_start, m.start) if not t.isdigit()]
     if not subjects:
         return False

@@ -75,6 +75,19 @@ _ACTIONS = (
 # what an operator may change: "可以适当调大 X", "考虑在前面加 PgBouncer" recommend it
 _CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减少|升级|优化|限流|降级|切换|开启|关闭|替换|更新|续期|清理|加"
 _NEEDS = ("需要", "需", "有必要", "亟需")
+# Punctuation that ends a clause, and a sentence, in a claim or an answer (Chinese and ASCII)
+CLAUSE_BREAKS = "，。；;,!?！？\n"
+SENTENCE_BREAKS = "。；;!?！？\n"
+CLAUSE_BREAK = re.compile(f"[{CLAUSE_BREAKS}]")
+SENTENCE_BREAK = re.compile(f"[{SENTENCE_BREAKS}]")
+
+
+def part_start(text: str, at: int, breaks: str = CLAUSE_BREAKS, floor: int = 0) -> int:
+    """Where the clause (sentence, with `SENTENCE_BREAKS`) holding `text[at]` starts: just after the
+    last of the `breaks` characters in `text[floor:at]`, or `floor`."""
+    return max(floor, max(text.rfind(c, floor, at) for c in breaks) + 1)
+
+
 ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步"
     rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})"
