@@ -12,6 +12,7 @@ import json
 from typing import Any, NamedTuple
 
 import pytest
+from test_meaning_classes import session as meaning_session
 
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.core.sessions import ensure_session
@@ -247,7 +248,7 @@ def test_more_than_one_role_word_before_a_figure():
 
 def test_calls_read_their_query_when_a_value_has_no_label():
     index = TraceIndex(ensure_session(session("P99 延迟 0.84 秒", QUERY_RESULT, P95_QUERY)))
-    cited = index.observed(["call_v1"])
+    cited = index.observed(["call_m1"])
     detail = calls_label_conflict("cart-api 的 P99 延迟为 0.84 秒", cited)
     assert detail is not None and "p95 of its query" in detail
     assert calls_label_conflict("cart-api 的 P95 延迟为 0.84 秒", cited) is None
@@ -287,47 +288,12 @@ def test_key_roles(key, roles):
 
 
 def session(claim: str, output: Any, arguments: dict[str, Any] | None = None) -> dict[str, Any]:
-    """One critical claim citing one call; the answer restates it."""
+    """One critical claim citing one metrics call (its first line of eight characters or more)."""
     body = output if isinstance(output, str) else json.dumps(output, ensure_ascii=False)
     excerpt = next(line.strip() for line in body.splitlines() if len(line.strip()) >= 8)[:60]
-    binding = {
-        "source_type": "metric",
-        "source_id": "call_v1",
-        "tool_name": "query_metrics",
-        "source_invocation_ids": ["call_v1"],
-        "evidence_excerpt": excerpt,
-    }
-    contract = {
-        "answer_version": "2.0",
-        "diagnosis_summary": claim,
-        "claims": [
-            {
-                "claim_id": "c1",
-                "claim_type": "metric",
-                "claim_text": claim,
-                "support_level": "direct",
-                "evidence_bindings": [binding],
-            }
-        ],
-        "hypotheses": [],
-        "recommended_actions": ["建议继续观察该指标的变化。"],
-        "missing_info": [],
-        "user_facing_answer": f"{claim}。建议继续观察该指标的变化。",
-    }
-    call = {
-        "invocation_id": "call_v1",
-        "trace_ref": "trace:0000000000000001",
-        "tool_name": "query_metrics",
-        "arguments": arguments or {},
-        "status": "ok",
-        "output": output,
-    }
-    return {
-        "session_id": "value-labels",
-        "original_query": "这个服务怎么了？",
-        "executor_final_answer": json.dumps(contract, ensure_ascii=False),
-        "tool_calls": [call],
-    }
+    return meaning_session(
+        claim, excerpt, output, tool="query_metrics", source_type="metric", arguments=arguments or {"service": "api"}
+    )
 
 
 SESSIONS = [(c.output, None, c.attack, c.honest) for c in CASES] + [
