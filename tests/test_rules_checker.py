@@ -161,3 +161,18 @@ def test_english_proper_name_absent_everywhere_is_contradicted():
         claim(c, "c1")["claim_text"] = "the heap error came from the Kafka consumer in order-service"
 
     assert check_of(session_with(mutate), "c1").verification == "contradicted"
+
+
+def test_every_contradicting_judgement_has_its_place_in_the_order():
+    import re
+    from pathlib import Path
+
+    from groundcheck.programs.core.rules_checker import _CONTRADICTING
+
+    core = Path(__file__).parent.parent / "programs" / "core"
+    named = {
+        m.group(1)
+        for path in core.glob("*.py")
+        for m in re.finditer(r'SoftJudgement\(\s*"([a-z_]+)",\s*"contradicted"', path.read_text(encoding="utf-8"))
+    }
+    assert named and named <= set(_CONTRADICTING), named - set(_CONTRADICTING)

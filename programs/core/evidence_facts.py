@@ -23,7 +23,6 @@ from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, E
 from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
-from ..text.query_meaning import query_meaning
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import extract_mentions
 from ..text.wording import search_total
@@ -332,7 +331,7 @@ def glossary_view(ev: CallEvidence) -> EvidenceView:
 def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # what the call lists ("kubectl_get_pods": pods) and what its query measures name the output's rows
     # and values, as a header would: context that carries a concept, never one the output reports
-    context = f"{ev.call.tool_name}\n{query_meaning(ev.call.arguments)}\n{ev.listed_kinds}"
+    context = f"{ev.call.tool_name}\n{ev.query_meaning}\n{ev.listed_kinds}"
     if _API_SUCCESS in ev.flat and "resulttype" in ev.flat:
         # a Prometheus answer's envelope says the query succeeded, nothing about the service
         return EvidenceView(ev.flat.replace(_API_SUCCESS, '"status": ""'), context=context)

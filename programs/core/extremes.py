@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from ..text.series import Series
-from ..text.tokens import NumberMention, numbers_with_places
+from ..text.tokens import holds_as_written, numbers_with_places
 
 # "最大连接数 / 最大副本数 / 最小堆" name a setting, not the extreme of a series
 _SETTING_AFTER = r"(?![\u4e00-\u9fff]{0,3}(?:数|上限|下限|容量|并发|值为)|堆|内存限制)"
@@ -40,12 +40,11 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
         if place is None or place[1].kind == "clock" or _NOT_THE_PEAK.search(text, word.end(), place[0]):
             continue  # "在峰值后回落到 640ms": the figure is what came after the peak
         figure = place[1]
-        written, slack = _written(figure), _slack(figure)
-        holding = [values for values in columns if any(abs(v - written) <= slack for v in values)]
+        holding = [values for values in columns if any(holds_as_written(v, figure) for v in values)]
         if not holding:
             continue  # not one of a series' values as written: another unit or another series
         extreme = max if word["max"] else min
-        if any(abs(extreme(values) - written) <= slack for values in holding):
+        if any(holds_as_written(extreme(values), figure) for values in holding):
             continue  # it is the peak (trough) of a series that holds it
         reached = extreme(holding[0])
         if word["max"]:
@@ -53,10 +52,3 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
         return f"it gives {figure.text} as the lowest, but the cited series falls to {reached:g}"
     return None
 
-
-def _written(number: NumberMention) -> float:
-    return number.value / number.factor if number.factor else number.value
-
-
-def _slack(number: NumberMention) -> float:
-    return 0.5 * 10 ** (-max(number.decimals, 0)) + 1e-9

@@ -18,6 +18,12 @@ from groundcheck.signatures.models import ClaimCheck, Verification, VerifierMode
 
 from .evidence_facts import ClaimEvidence, cap
 
+# Soft judgements that find the cited output saying otherwise (`lowers_to` "contradicted"), in the
+# order the one reported is chosen; a judgement of that class missing here fails loudly (ValueError).
+_CONTRADICTING = (
+    "negation", "searched_not_found", "other_row", "other_subject", "other_label", "opposite_outcome", "direction",
+    "not_extreme", "time_course", "cut_listing",
+)
 # Soft judgements that lower a class to their `lowers_to`, in the order they are reported.
 _LOWERING = ("outside_cited", "new_words", "uncovered_words", "uncovered_concepts", "causal_as_direct", "scope_wording")
 
@@ -55,12 +61,10 @@ def _decide(ev: ClaimEvidence) -> tuple[str, str]:
     if ceiling == "unsupported":
         return _without_evidence(ev, general)
 
-    for name in (
-        "negation", "searched_not_found", "other_row", "other_subject", "other_label", "opposite_outcome", "direction",
-        "not_extreme", "time_course", "cut_listing",
-    ):
-        if name in soft:
-            return "contradicted", soft[name].detail
+    contradicting = [j for j in ev.soft if j.lowers_to == "contradicted"]
+    if contradicting:  # every reading that finds the cited output saying otherwise; the first by _CONTRADICTING
+        first = min(contradicting, key=lambda j: _CONTRADICTING.index(j.judgement))
+        return "contradicted", first.detail
     for name in ("mostly_uncovered", "uncovered_concepts"):
         if name in soft and soft[name].lowers_to == "unsupported":
             return "unsupported", soft[name].detail

@@ -17,6 +17,7 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
+from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, NumberMention, iter_numbers
 from .trace_index import CallEvidence, literal_number_in
@@ -87,13 +88,12 @@ def counted_rows(
 
 def _lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
     """How many lines of the output hold one of the quotes (each without its leading timestamp)."""
-    keys = [k for q in quotes if len(k := _STAMP.sub("", fold(q)).strip()) >= _MIN_QUOTE]
+    keys = [k for q in quotes if len(k := without_leading_timestamp(fold(q))) >= _MIN_QUOTE]
     if not keys or "\n" not in ev.flat:
         return -1
     return sum(1 for line in _lines(ev.flat, ev.text_end, _MAX_ROWS) if any(k in line for k in keys))
 
 
-_STAMP = re.compile(r"^\s*\[?\d{4}-\d{2}-\d{2}[t ][\d:.]+(?:z|[+\-]\d{2}:?\d{2})?\]?\s*")
 _MIN_QUOTE = 6  # characters of a quote that single out its lines
 
 

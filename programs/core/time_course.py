@@ -18,10 +18,11 @@ import re
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
 
+from ..text.dates import without_leading_timestamp
 from ..text.glossary import claim_analysis, glossary
 from ..text.normalize import fold
 from ..text.series import Series
-from ..text.tokens import NumberMention, numbers_with_places
+from ..text.tokens import NumberMention, holds_as_written, numbers_with_places
 from ..text.wording import CLAUSE_BREAK, part_start
 from .trace_index import CallEvidence
 
@@ -90,7 +91,7 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
             continue
         if current:
             for start, n in held:
-                if _CURRENT_VALUE.search(text, max(0, start - _REACH), start) and not _same(values[-1], n):
+                if _CURRENT_VALUE.search(text, max(0, start - _REACH), start) and not holds_as_written(values[-1], n):
                     return f"it gives {n.text} as the current value, but the cited series ends at {values[-1]:g}"
         if steady:
             first = _index(values, held[0][1])
@@ -105,12 +106,7 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
 
 
 def _index(values: list[float], number: NumberMention) -> int | None:
-    return next((i for i, v in enumerate(values) if _same(v, number)), None)
-
-
-def _same(value: float, number: NumberMention) -> bool:
-    written = number.value / number.factor if number.factor else number.value
-    return abs(value - written) <= 0.5 * 10 ** (-max(number.decimals, 0)) + 1e-9
+    return next((i for i, v in enumerate(values) if holds_as_written(v, number)), None)
 
 
 def last_state_as_current(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
@@ -168,9 +164,6 @@ _START_AFTER = re.compile(r"\s*(?:起|开始|以来|之后开始)")
 _FIRST_BEFORE = re.compile(r"(?:最早|首次|第一次)(?:于|在|是|出现在|出现于|发生在|发生于)?\s*$")
 _START_CUE = re.compile(r"起|开始|以来|最早|首次|第一次")
 _AGAIN = re.compile(r"再次|再度|又|重新|复发")
-_LEADING_TIME = re.compile(
-    r"^\s*\[?\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z|[+\-]\d{2}:?\d{2})?\]?\s*"
-)
 _LINE_CLOCK = re.compile(r"(?<![\d:])(\d{2}):(\d{2})(?::(\d{2}))?")
 _MIN_KEY = 8  # characters of a quoted message needed to find its other lines
 _WORDS = re.compile(r"[a-z]{4,}")
@@ -194,7 +187,7 @@ def earlier_first_occurrence(
     keys = [
         key
         for e in usable_excerpts
-        if len(key := _LEADING_TIME.sub("", fold(e)).strip()) >= _MIN_KEY
+        if len(key := without_leading_timestamp(fold(e))) >= _MIN_KEY
         and _WORDS.search(key)
         and not _LINE_CLOCK.search(key)
     ]

@@ -33,7 +33,7 @@ from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.products import implied_in
-from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, metric_words, query_units, subject_meaning
+from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, metric_words, query_meaning, query_units, subject_meaning
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -367,6 +367,11 @@ class CallEvidence:
             or word_in(self.listed_kinds, word)
             or word_in(self.measured, word)
         )
+
+    @_cached
+    def query_meaning(self) -> str:
+        """What the call's metrics query measures, in glossary words (`query_meaning`), once per call."""
+        return query_meaning(self.call.arguments)
 
     @_cached
     def measured(self) -> str:

@@ -20,7 +20,6 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
-from ..text.query_meaning import query_meaning
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.units import occurrence_agrees
 from ..text.wording import CLAUSE_BREAK, part_start
@@ -179,7 +178,7 @@ def calls_label_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str 
     measure (read only when a value has no label of its own)."""
     if not cited or not _PREFILTER.search(claim_text.lower()):
         return None
-    return _conflict(claim_text, [ev.flat for ev in cited], lambda k: query_meaning(cited[k].call.arguments))
+    return _conflict(claim_text, [ev.flat for ev in cited], lambda k: cited[k].query_meaning)
 
 
 class _QueryRoles:

@@ -92,6 +92,16 @@ _NAMED_DAY_TOKEN = re.compile(
 )
 
 
+_LEADING_TIMESTAMP = re.compile(
+    r"^\s*\[?\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z|[+\-]\d{2}:?\d{2})?\]?\s*"
+)
+
+
+def without_leading_timestamp(folded_line: str) -> str:
+    """A (folded) log line or quote without the ISO timestamp it opens with, stripped."""
+    return _LEADING_TIMESTAMP.sub("", folded_line).strip()
+
+
 # Words that put a clock in a time zone, right before it: UTC+8 (北京时间) or UTC itself
 BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
 UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)(?:\s*时间)?\s*$", re.IGNORECASE)

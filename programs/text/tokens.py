@@ -273,30 +273,36 @@ class Mentions(NamedTuple):
     numbers: tuple[NumberMention, ...]
 
 
+class _Read(NamedTuple):
+    """One pass of the mention pattern over a text, in both the forms its readers ask for."""
+
+    mentions: Mentions
+    prepared: str
+    places: tuple[tuple[int, int, NumberMention], ...]
+
+
 def extract_mentions(text: str) -> Mentions:
     """Entities and numbers named in `text`. Numbers inside an entity belong to the entity."""
-    if len(text) <= _MEMO_CHARS:  # a claim's text is read by several stages of one verification
-        return memoised("mentions", text, _extract_mentions)
-    return _extract_mentions(text)
-
-
-def _extract_mentions(text: str) -> Mentions:
-    _, entities, places = _scan(text)
-    return Mentions(tuple(entities), tuple(mention for _, _, mention in places))
+    return _read(text).mentions
 
 
 def numbers_with_places(text: str) -> tuple[str, tuple[tuple[int, int, NumberMention], ...]]:
     """The text the mention pattern reads (numerals in digits, invisible characters gone) and each
     number of it (`extract_mentions`' numbers) with its place there: for checks that read a number by
     the words around it (several of them ask about one claim: worked out once per session)."""
-    if len(text) <= _MEMO_CHARS:
-        return memoised("places", text, _places)
-    return _places(text)
+    read = _read(text)
+    return read.prepared, read.places
 
 
-def _places(text: str) -> tuple[str, tuple[tuple[int, int, NumberMention], ...]]:
-    prepared, _, places = _scan(text)
-    return prepared, tuple(places)
+def _read(text: str) -> _Read:
+    if len(text) <= _MEMO_CHARS:  # a claim's text is read by several stages of one verification
+        return memoised("read", text, _read_once)
+    return _read_once(text)
+
+
+def _read_once(text: str) -> _Read:
+    prepared, entities, places = _scan(text)
+    return _Read(Mentions(tuple(entities), tuple(mention for _, _, mention in places)), prepared, tuple(places))
 
 
 def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention]]]:
@@ -498,8 +504,17 @@ def duration(text: str) -> NumberMention:
 
 def is_quantity(number: NumberMention) -> bool:
     """A finite value of at most `MAX_QUANTITY` written units: something arithmetic may use or match."""
-    written = number.value / number.factor if number.factor else number.value
-    return math.isfinite(number.value) and abs(written) <= MAX_QUANTITY
+    return math.isfinite(number.value) and abs(written_value(number)) <= MAX_QUANTITY
+
+
+def written_value(number: NumberMention) -> float:
+    """The number in the unit it is written in ("820 MiB": 820)."""
+    return number.value / number.factor if number.factor else number.value
+
+
+def holds_as_written(value: float, number: NumberMention) -> bool:
+    """`value` (in the number's written unit) rounds to the number as written ("1315" for 1315.4)."""
+    return abs(value - written_value(number)) <= 0.5 * 10 ** (-max(number.decimals, 0)) + 1e-9
 
 
 def number_from_match(m: re.Match[str]) -> NumberMention | None:
