@@ -39,6 +39,6 @@ def test_a_cluster_the_cited_call_is_not_about_is_not_observed():
 def test_subject_meaning_reads_context_keys_and_replicated_listings():
     assert subject_meaning({"context": "prod-bj", "args": "get deploy x"}) == "cluster deployment replicas"
     assert subject_meaning({"args": "get statefulsets -n db"}) == "statefulset replicas namespace"
-    assert subject_meaning({"args": "describe pod api-0 -n db"}) == "pod namespace"
-    assert subject_meaning({"args": "logs api-0 -n db"}) == "namespace"  # logs of a pod name: no kind word
+    assert subject_meaning({"args": "describe pod api-0 -n db"}) == "pod container namespace"  # a pod runs containers
+    assert subject_meaning({"args": "logs api-0 -n db"}) == "namespace container"  # a pod name, its logs: a container's
     assert subject_meaning({"context": 3}) == ""  # not a name

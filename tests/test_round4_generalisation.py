@@ -98,7 +98,7 @@ def test_session_tables_of_postgres_and_mysql_imply_them():
 
 
 def test_kubectl_flags_name_the_namespace_and_the_cluster():
-    assert subject_meaning({"args": "top pod -n ml --context prod-1 -l app=recs"}) == "pod namespace cluster"
+    assert subject_meaning({"args": "top pod -n ml --context prod-1 -l app=recs"}) == "pod container namespace cluster"
     assert subject_meaning({"namespace": "ml"}) == "namespace"
     top = "NAME                        CPU(cores)   MEMORY(bytes)\nrecs-6d8c9-aaaaa            1870m        3512Mi"
     s = session("prod-1 集群 ml 命名空间的 recs-6d8c9-aaaaa CPU 1870m", "recs-6d8c9-aaaaa            1870m", top,

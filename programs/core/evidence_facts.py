@@ -24,21 +24,26 @@ from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.series import Series, parse_series, value_at_time_conflict
-from ..text.tokens import extract_mentions
+from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
 from .extremes import extreme_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
+from .mount_rows import mount_row_conflict
+from .number_bounds import bound_held_by, bound_of
 from .number_forms import (
     about_a_cited_clock,
     aggregate_of_quoted_rows,
+    local_time_of_a_utc_clock,
     port_of_an_address,
+    share_of_its_own_figures,
     sum_of_its_own_figures,
     zone_mislabelled,
 )
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
+from .restated_units import rate_period_location, restates_a_located_figure
 from .table_rows import counted_rows, only_subject_conflict, other_row_conflict
-from .time_context import restated_window, searched_windows, zone_shifted
+from .time_context import restated_window, searched_since, searched_windows, zone_shifted
 from .time_course import time_course_conflict
 from .trace_index import (
     EXCERPT_NOT_FOUND,
@@ -165,12 +170,15 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
     if any("  " in b.evidence_excerpt or "\t" in b.evidence_excerpt for b in usable):
         mentions = extract_mentions(claim.claim_text)
-        other_row = other_row_conflict(mentions, cited_ok) or only_subject_conflict(
+        other_row = other_row_conflict(mentions, cited_ok, claim.claim_text) or only_subject_conflict(
             claim.claim_text, mentions, cited_ok
         )
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
     if usable:
+        mount = mount_row_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
+        if mount:  # "根分区 / 使用率 93%" over a df table whose 93% is another filesystem's
+            evidence.soft.append(SoftJudgement("other_row", "contradicted", mount))
         other_subject = other_subject_conflict(claim.claim_text, usable, cited_ok)
         if other_subject:
             evidence.soft.append(SoftJudgement("other_subject", "contradicted", other_subject))
@@ -203,21 +211,30 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
     sums = search_total(text) is not None
+    observed = index.observed(cited)
     windows: set[float] | None = None
+    unlocated: list[NumberMention] = []
     for number in mentions.numbers:
         where = index.number_location(number, cited, sums=sums)
-        if where != "cited" and number.is_soft and counted_rows(number, text, index.observed(cited), quotes):
+        if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
-        if where != "cited" and number.kind == "plain" and port_of_an_address(text, number, index.observed(cited)):
+        period = rate_period_location(text, number, observed)
+        if period is not None:
+            where = period  # "每分钟 2550 次" over a rate() query's 42.5 per second; "每分钟 42.5 次" is absent
+        if where != "cited" and number.kind == "plain" and port_of_an_address(text, number, observed):
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
-        if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, index.observed(cited)):
+        if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, observed):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
         summed = where == "nowhere" and (
             aggregate_of_quoted_rows(text, number, quotes) or sum_of_its_own_figures(text, number)
         )
         if summed:
             continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states
-        if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, index.observed(cited)):
+        if where == "nowhere" and searched_since(text, number, (ev.call.arguments for ev in observed)):
+            continue  # "11:00 之后 502 共 913 次" over a search from 11:00: the search's bound
+        if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
+            continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
+        if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, observed):
             continue  # "两点一刻左右" over "02:13:44": a clock the claim gives as approximate
         if where == "nowhere" and number.kind == "clock":
             # "北京时间 10:12" over "02:12:41Z": the same moment in another zone
@@ -230,12 +247,22 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             if restated_window(text, number, windows):
                 continue  # "最近 30 分钟": the span searched over, not a finding
         if where == "nowhere" and not number.is_soft:
-            found.nowhere.append(number.text)
+            unlocated.append(number)
         elif where == "nowhere":
             found.unstated_counts.append(number.text)  # a small count the claim may have counted itself
         elif where != "cited":
             found.outside_cited.append(number.text)
-    cited_calls = index.observed(cited)
+    for number in unlocated:
+        # "0.85 核（850m）" over "0.85": the claim's own conversion of a figure the cited outputs state
+        if restates_a_located_figure(text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited"):
+            continue
+        bound = bound_of(text, number)
+        if bound is not None and bound_held_by(bound, number, observed):
+            continue  # "可用内存不到 4%" over 0.0375: a bound a cited value holds
+        if share_of_its_own_figures(text, number):
+            continue  # "共 10000 个请求，其中 500 有 370 个，约 3.7%": a share of figures it states
+        found.nowhere.append(number.text)
+    cited_calls = observed
     for name in content_words(text, skip=found.entities).names:
         if any(word_in(ev.flat, name) for ev in cited_calls):
             continue

@@ -30,11 +30,12 @@ from ..text.wording import (
     quick_search,
     search_causal,
     search_hedged,
+    search_total,
     split_sentences,
 )
 from .evidence_facts import glossary_view, only_in_guidance
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
-from .number_forms import written_another_way
+from .number_forms import written_another_way, zone_mislabelled_in_trace
 from .time_context import zone_shifted
 from .trace_index import TraceIndex, literal_number_in
 
@@ -70,7 +71,9 @@ _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
 _CLAUSE = re.compile(r"[，,；;。]")
-_CITES_GUIDANCE = re.compile(r"手册|runbook|知识库|文档|历史案例|以往案例|经验|skill|规范|playbook", re.IGNORECASE)
+_CITES_GUIDANCE = re.compile(
+    r"手册|runbook|知识库|文档|历史案例|以往案例|案例|历史上|以往|经验|skill|规范|playbook", re.IGNORECASE
+)
 _NEGATOR = re.compile(r"[不没未无非]|\b(?:no|not|never|without|none|zero|cannot|false)\b|n't", re.IGNORECASE)
 # An answer denies that something happened or exists ("并没有发生 OOMKilled", "不存在 OOM 问题", "no sign
 # of"): only such a denial is held against the claims. A negated attribute or a moment ("没有健康的上游",
@@ -114,7 +117,14 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
     claims_flat = fold_lines(parts)  # = fold(claims_text), from the parts other stages folded
     claims_view = EvidenceView(claims_flat, folded=True)
     critical_texts = [c.claim_text for c in critical]
-    outputs: list[EvidenceView] | None = None
+    question = EvidenceView(index.query_flat, folded=True)
+    evidence: dict[bool, list[EvidenceView]] = {}
+
+    def evidence_for(cites_guidance: bool) -> list[EvidenceView]:
+        if cites_guidance not in evidence:
+            evidence[cites_guidance] = _answer_evidence(index, cites_guidance=cites_guidance)
+        return evidence[cites_guidance]
+
     ok_outputs: list[str] | None = None  # the ok calls' folded outputs, read only when needed
     facts = []
     for whole in split_sentences(contract.user_facing_answer):
@@ -141,26 +151,35 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
+        if any(zone_mislabelled_in_trace(sentence, n, index) for n in mentions.numbers):
+            facts.append(  # "北京时间 06:10" where every output writes 06:10 in UTC: another moment
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
         new_numbers = [
             n
             for n in mentions.numbers
             if not literal_number_in(claims_flat, n)
             and not any(literal_number_in(claims_flat, z) for z in zone_shifted(sentence, n))
-            and not written_another_way(sentence, n, index)
+            and not written_another_way(sentence, n, index, contract.user_facing_answer)
         ]
         # "超时就是 GC 停顿造成的" where only a hypothesis says "GC 停顿可能是超时的原因"
         hedge_dropped = not new_entities and not new_numbers and search_causal(sentence)
-        if hedge_dropped and _cause_only_hypothesised(sentence, contract):
+        # "手册里记录的常见原因是…" says whose cause it is: read below against what the guidance says
+        if hedge_dropped and not _CITES_GUIDANCE.search(sentence) and _cause_only_hypothesised(sentence, contract):
             facts.append(
                 FactCheck(fact=sentence, classification="no_evidence", claim_id=None, source="user_facing_answer")
             )
             continue
-        new_concepts = _new_concept_mentions(sentence, claims_view)
+        new_concepts = [
+            ids for ids in _new_concept_mentions(sentence, claims_view, question)
+            if not _judged_by_its_figures(sentence, ids)
+        ]
         new_cause = not new_concepts and new_cause_wording(sentence, claims_text)
         if not new_entities and not new_numbers and not new_concepts and not new_cause:
             continue
         new = Mentions(tuple(new_entities), tuple(new_numbers))
-        classification: LegacyClassification = classify_by_trace(new, index)
+        classification: LegacyClassification = classify_by_trace(new, index, search_total(sentence) is not None)
         if (
             classification == "indirect_support"
             and not _CITES_GUIDANCE.search(sentence)  # "手册里记录的上限是 300" says where it comes from
@@ -168,16 +187,15 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         ):
             classification = "no_evidence"  # "300 个连接" only a runbook states (spec §6: guidance is no evidence)
         if new_concepts and classification != "contradicted":
-            if outputs is None:  # decoded JSON-in-strings and the calls' subjects too
-                outputs = [glossary_view(ev) for ev in index.calls.values() if ev.ok]
+            # decoded JSON-in-strings and the calls' subjects too
+            outputs = evidence_for(_CITES_GUIDANCE.search(sentence) is not None)
             carried = all(any(carries(o, c) for o in outputs for c in ids) for ids in new_concepts)
             if not carried:
                 classification = "no_evidence"
             elif not new_entities and not new_numbers:
                 classification = "indirect_support"
         if new_cause and classification != "contradicted":
-            if outputs is None:
-                outputs = [glossary_view(ev) for ev in index.calls.values() if ev.ok]
+            outputs = evidence_for(_CITES_GUIDANCE.search(sentence) is not None)
             if not new_cause_wording(sentence, "\n".join(v.text for v in outputs)):
                 classification = "indirect_support" if classification == "no_evidence" else classification
             else:
@@ -186,6 +204,41 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             FactCheck(fact=sentence, classification=classification, claim_id=None, source="user_facing_answer")
         )
     return facts
+
+
+# words that judge a figure ("打满", "占满", "负载过高"): said of figures the sentence gives, they add no fact
+_EVALUATIVE = frozenset({"saturation", "exhausted", "disk_full", "high_load", "cpu_high", "memory_high"})
+_NEAR_FULL = 0.9
+
+
+def _judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...]) -> bool:
+    """"CPU … 11:15 达到 98.7%，一直处于打满状态", "老年代占了约 3.68 GiB，而最大堆只有 4 GiB，约 92% 被占满":
+    a judging word over a share of at least 90% the sentence states, or two of its figures of one kind
+    the smaller of which is at least 90% of the other (each figure checked on its own)."""
+    if not _EVALUATIVE.intersection(concept_ids):
+        return False
+    numbers = [n for n in extract_mentions(sentence).numbers if n.kind != "clock" and n.value > 0]
+    if any(n.kind == "ratio" and n.value >= _NEAR_FULL for n in numbers):
+        return True
+    return any(
+        a.kind == b.kind and a is not b and _NEAR_FULL <= a.value / b.value <= 1
+        for a in numbers for b in numbers if a.kind not in ("ratio", "plain")
+    )
+
+
+def _answer_evidence(index: TraceIndex, *, cites_guidance: bool) -> list[EvidenceView]:
+    """What an answer sentence's concepts and causes are read against: every ok output, without its
+    runbook / skill / historical-case documents unless the sentence says it quotes them (spec §6:
+    guidance is no evidence of the incident)."""
+    views = []
+    for ev in index.calls.values():
+        if not ev.ok:
+            continue
+        if ev.has_guidance and not cites_guidance:
+            views.append(EvidenceView(ev.flat_without_guidance, folded=True))
+        else:
+            views.append(glossary_view(ev))
+    return views
 
 
 def _cause_only_hypothesised(sentence: str, contract: ExecutorContract) -> bool:
@@ -254,17 +307,26 @@ def asserted_new_concepts(sentence: str, claims_text: str | EvidenceView) -> lis
     return list(dict.fromkeys(ids[0] for ids in _new_concept_mentions(sentence, claims_text)))
 
 
-def _new_concept_mentions(sentence: str, claims_text: str | EvidenceView) -> list[tuple[str, ...]]:
-    """The concept ids of each mention `asserted_new_concepts` counts (a term may name several)."""
+def _new_concept_mentions(
+    sentence: str, claims_text: str | EvidenceView, question: EvidenceView | None = None
+) -> list[tuple[str, ...]]:
+    """The concept ids of each mention `asserted_new_concepts` counts (a term may name several). With
+    the operator's `question`, the effect a sentence explains ("短信延迟是因为…") may be the question's:
+    what was asked about is no finding of the answer."""
     analysis = claim_analysis(sentence)
     if not analysis.mentions:
         return []
     claims_view = evidence_view(claims_text)
+    explained = _EFFECT_FIRST.search(compact(sentence)) if question is not None else None
     found: list[tuple[str, ...]] = []
     for i, m in enumerate(analysis.mentions):
         if i in analysis.negated or i in analysis.hedged:
             continue
         if any(claims_view.carries(cid) for cid in m.concept_ids):
+            continue
+        if explained and question is not None and m.end <= explained.start() and any(
+            question.carries(c) for c in m.concept_ids
+        ):
             continue
         if m.concept_ids not in found:
             found.append(m.concept_ids)
@@ -273,6 +335,10 @@ def _new_concept_mentions(sentence: str, claims_text: str | EvidenceView) -> lis
     if search_causal(sentence) or any(NEGATABLE.intersection(ids) for ids in found):
         return found
     return []
+
+
+# a causal marker after the effect it explains: "X 是因为 Y", "X 的原因是 Y"
+_EFFECT_FIRST = re.compile(r"是因为|是由于|原因是|根因是|源于|归因于")
 
 
 def new_cause_wording(sentence: str, known_text: str) -> bool:
@@ -320,7 +386,9 @@ def fallback_facts(final_answer: str | None, index: TraceIndex) -> list[FactChec
         facts.append(
             FactCheck(
                 fact=sentence,
-                classification=classify_by_trace(extract_mentions(sentence), index),
+                classification=classify_by_trace(
+                    extract_mentions(sentence), index, search_total(sentence) is not None
+                ),
                 claim_id=None,
                 source="executor_final_answer",
             )
@@ -355,8 +423,9 @@ def fallback_sentences(final_answer: str) -> list[str]:
     return list(unique.values())
 
 
-def classify_by_trace(mentions: Mentions, index: TraceIndex) -> LegacyClassification:
-    """A sentence without bindings: its named entities and numbers against the whole trace.
+def classify_by_trace(mentions: Mentions, index: TraceIndex, sums: bool = False) -> LegacyClassification:
+    """A sentence without bindings: its named entities and numbers against the whole trace (a number
+    a sum of two output values only with `sums`: the sentence says it adds up).
 
     Never `direct_evidence`: nothing was cited, so at best the trace supports it indirectly.
     """
@@ -367,7 +436,7 @@ def classify_by_trace(mentions: Mentions, index: TraceIndex) -> LegacyClassifica
         if index.token_location(entity, every_call) == "nowhere":
             return "contradicted"
     for number in mentions.numbers:
-        if not index.number_anywhere(number):
+        if not index.number_anywhere(number, sums):
             return "no_evidence" if number.is_soft else "contradicted"
     return "indirect_support"
 

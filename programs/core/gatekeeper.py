@@ -25,8 +25,8 @@ from groundcheck.signatures.models import (
 from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
-from ..text.wording import HEDGE, clause_stances, split_sentences
-from .number_forms import written_another_way
+from ..text.wording import HEDGE, clause_stances, search_total, split_sentences
+from .number_forms import written_another_way, zone_mislabelled_in_trace
 from .parse import ParsedOutput
 from .time_context import zone_shifted
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in
@@ -278,6 +278,9 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
             if ctx.index.token_location(entity, every_call) == "nowhere" and not denies_token(sentence, entity):
                 report(entity, only_hedged)
         for number in mentions.numbers:
+            if zone_mislabelled_in_trace(sentence, number, ctx.index):
+                report(number.text, False)  # "北京时间 06:10" over outputs that write 06:10 only in UTC
+                continue
             if literal_number_in(ctx.backing_flat, number):
                 continue
             if any(literal_number_in(ctx.backing_flat, n) for n in zone_shifted(sentence, number)):
@@ -287,7 +290,8 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
                 hedged = hedged or _hedged_mentions(sentence)
                 if number in hedged.numbers:
                     continue
-            if not ctx.index.number_anywhere(number) and not written_another_way(sentence, number, ctx.index):
+            anywhere = ctx.index.number_anywhere(number, search_total(sentence) is not None)
+            if not anywhere and not written_another_way(sentence, number, ctx.index, answer):
                 report(number.text, only_hedged)
     for token in ctx.index.spoofed_tokens(answer):
         report(token, False)

@@ -22,6 +22,8 @@ from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_num
 from ..text.wording import (
     SENTENCE_BREAK,
     SENTENCE_BREAKS,
+    degree_scope,
+    enumerated_scope,
     part_start,
     search_causal,
     search_certain,
@@ -137,6 +139,9 @@ def judge_wording(
     if (
         scope
         and usable
+        and not enumerated_scope(text, scope)
+        and not degree_scope(text, scope)
+        and not _counted_by_quotes(text, usable)
         and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views)
         and not every_row_shows(text, cited_calls)
         and not _whole_shown_by_counts(text, views)
@@ -190,6 +195,24 @@ def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | Non
             if searched and not any(v.carries_in_text(cid) for v in views):
                 return f"it reports {cid!r} ({m.term}), which the cited search looked for and did not find"
     return None
+
+
+def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
+    """"最慢的两条都是 KEYS" with two quotes: the count right before the scope word is the quotes' own."""
+    if len(usable) < 2:
+        return False
+    scope = search_scope(claim_text)
+    count = _COUNT_BEFORE.search(claim_text, 0, scope.start()) if scope else None
+    if count is None:
+        return False
+    digits = count.group(1)
+    return (int(digits) if digits.isdigit() else _SMALL_NUMERALS.get(digits, 0)) == len(usable)
+
+
+_COUNT_BEFORE = re.compile(
+    r"(\d+|[两二三四五六七八九])\s?(?:条|个|次|台|项|家|种|份|组|类)?\s?(?:[a-z_\-\u4e00-\u9fff]{0,6})?$"
+)
+_SMALL_NUMERALS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 
 
 def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:

@@ -16,11 +16,22 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..text.arithmetic import matches_directly
+from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total
-from .time_context import restated_window, searched_windows, written_zones, zone_label, zone_shifted
+from .number_bounds import bound_held_by, bound_of
+from .restated_units import rate_period_location, restates_a_located_figure
+from .time_context import (
+    restated_window,
+    searched_since,
+    searched_windows,
+    shifted_from,
+    written_zones,
+    zone_carried_to,
+    zone_label,
+    zone_shifted,
+)
 from .trace_index import CallEvidence, TraceIndex
 
 _PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
@@ -50,16 +61,37 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
     return False
 
 
-def written_another_way(text: str, number: NumberMention, index: TraceIndex) -> bool:
+def written_another_way(text: str, number: NumberMention, index: TraceIndex, context: str = "") -> bool:
     """A number of a sentence without citations (an answer's) that the trace states in another form:
     the same moment in the zone the sentence names ("北京时间 14:02" over "06:02:11Z"), the window a
     call searched over restated as scope ("最近 10 分钟"), a port of an address ("6379 端口"), a clock
-    given as approximate ("两点一刻左右")."""
+    given as approximate ("两点一刻左右"), a bound an output's value holds ("不到 4%"), what is left of
+    two of the sentence's figures ("上限 200 … 198 个 … 剩 2 个"), a share of two
+    figures of `context` (the whole answer, each of its figures checked on its own; the sentence when
+    empty), a conversion of another figure of the sentence ("125 MB/s（约 1 Gbps）")."""
     calls = [ev for ev in index.calls.values() if ev.ok]
     if number.kind == "clock" and any(index.number_anywhere(n) for n in zone_shifted(text, number)):
         return True
+    if searched_since(text, number, (ev.call.arguments for ev in calls)):
+        return True  # "统计 11 点之后的访问日志" over a search from 11:00
+    if number.kind == "clock" and local_time_of_a_utc_clock(text, number, calls):
+        return True  # "14:10" over a Prometheus point at 06:10 UTC: the same moment in Beijing time
+    carried = zone_carried_to(context, text) if number.kind == "clock" else None
+    if carried is not None and index.number_anywhere(shifted_from(number, carried)):
+        return True  # "北京时间 14:00 … ；14:03 略降": the zone an earlier sentence of the answer names
     if sum_of_its_own_figures(text, number):
         return True  # "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，合计 72 次"
+    if restates_a_located_figure(text, number, index.number_anywhere):
+        return True  # "约 125 MB/s（约 1 Gbps）": the sentence's own conversion of a figure the trace states
+    if rate_period_location(text, number, calls, all_rates=False) == "cited":
+        return True  # "每分钟约 2550 次" over a rate() query's 42.5 per second
+    if remainder_of_its_own_figures(text, number):
+        return True  # "上限 200，现在已经有 198 个连接，只剩 2 个空位"
+    if share_of_its_own_figures(context or text, number, text):
+        return True  # "一共 1 万个请求 … 500 错误 370 个，约 3.7%"
+    bound = bound_of(text, number)
+    if bound is not None and bound_held_by(bound, number, calls):
+        return True  # "可用内存不到 4%" over 0.0375
     if number.kind == "clock" and about_a_cited_clock(text, number, calls):
         return True  # "两点一刻左右"
     if number.kind == "seconds":
@@ -77,8 +109,59 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
     others = [n for n in extract_mentions(text).numbers if n is not number and n.kind == number.kind and n != number]
     if len(others) < 2:
         return False
-    total = sum(n.value for n in others)
-    return matches_directly(number, [others[0]._replace(text=f"{total:g}", value=total)])
+    # "三类合计 72 次": a count of the addends themselves ("三类", "3 项") is no addend
+    counts = [n for n in others if n.value == len(others) - 1 and n.decimals == 0]
+    operand_sets = [others] + [[n for n in others if n is not c] for c in counts[:1]]
+    return any(
+        len(operands) >= 2
+        and matches_directly(number, [operands[0]._replace(text=f"{total:g}", value=total)])
+        for operands in operand_sets
+        for total in [sum(n.value for n in operands)]
+    )
+
+
+_REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")
+
+
+def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """The sentence says what is left or how far apart (剩 / 相差 / 多出) and the figure is the difference
+    of two of its other figures of one kind ("上限 200，现在已经有 198 个连接，只剩 2 个空位")."""
+    if number.kind == "clock" or _REMAINDER.search(text) is None:
+        return False
+    counted = ("count", "plain")
+    others = [
+        n for n in extract_mentions(text).numbers
+        if n != number and (n.kind == number.kind or (n.kind in counted and number.kind in counted))
+    ]
+    tol = tolerance(number)
+    return any(abs(a.value - b.value - number.value) <= tol for a in others for b in others if a.value > b.value)
+
+
+def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:
+    """A share the text works out of two of its own figures of one kind ("总共 32 GiB，可用只剩约 1.2 GiB，
+    不到 4%"; "1 万个请求 … 500 错误 370 个，约 3.7%"), to the share's written precision or within the
+    bound it is written as (`number_bounds`). `sentence` is where the share is written (`context` when
+    empty); the operands may be anywhere in `context`, each of them checked on its own."""
+    if number.kind != "ratio":
+        return False
+    others = [n for n in extract_mentions(context).numbers if n.kind not in ("clock", "ratio") and n.value > 0]
+    if len(others) < 2:
+        return False
+    bound = bound_of(sentence or context, number)
+    tol = tolerance(number)
+
+    def holds(share: float) -> bool:
+        return bound.holds(share) if bound is not None else abs(share - number.value) <= tol
+
+    for part in others:
+        alike = [n for n in others if n.kind == part.kind or {n.kind, part.kind} == {"count", "plain"}]
+        if any(part.value < whole.value and holds(part.value / whole.value) for whole in alike):
+            return True
+        # a share of all the figures of its kind it lists ("48211 次被限流，只有 9120 次成功，约 84%")
+        same = [n for n in others if n.kind == part.kind]
+        if len(same) >= 2 and holds(part.value / sum(n.value for n in same)):
+            return True
+    return False
 
 
 _MEAN = re.compile(r"平均|均值|\bmean\b|\baverage\b|\bavg\b", re.IGNORECASE)
@@ -139,6 +222,29 @@ def zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvi
     if not zones and any(_epoch_clock_at(ev, number) for ev in cited):
         zones = {0}  # only a Prometheus point's epoch timestamp holds it: a UTC time
     return bool(zones) and None not in zones and label not in zones
+
+
+def local_time_of_a_utc_clock(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """A clock the claim gives without a zone that is, in Beijing time (UTC+8, the operators' own), a
+    moment the cited outputs write in UTC only: "14:10 为 1.92 秒" over a Prometheus point at 06:10 UTC
+    (an epoch timestamp), or over "06:10:00Z". A clock the outputs write without a zone is not read so:
+    which moment it is, they do not say."""
+    if number.kind != "clock" or zone_label(claim_text, number) is not None:
+        return False
+    utc = shifted_from(number, 8)
+    for ev in cited:
+        zones = written_zones(ev.flat[: ev.text_end], utc.text)
+        if zones == {0} or (not zones and _epoch_clock_at(ev, utc)):
+            return True
+    return False
+
+
+def zone_mislabelled_in_trace(sentence: str, number: NumberMention, index: TraceIndex) -> bool:
+    """`zone_mislabelled` for a sentence without citations (an answer's), over every ok output:
+    "北京时间 06:10" where the outputs write 06:10 only as UTC, whatever a claim restates."""
+    if number.kind != "clock":
+        return False
+    return zone_mislabelled(sentence, number, [ev for ev in index.calls.values() if ev.ok])
 
 
 def _epoch_clock_at(ev: CallEvidence, number: NumberMention) -> bool:

@@ -19,7 +19,8 @@ from collections.abc import Iterator, Sequence
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
-from ..text.tokens import Mentions, NumberMention, iter_numbers
+from ..text.tokens import Mentions, NumberMention, extract_mentions, iter_numbers
+from ..text.wording import CLAUSE_BREAK, part_start
 from .trace_index import CallEvidence, literal_number_in
 
 _COLUMNS = re.compile(r"\s{2,}|\t")
@@ -28,13 +29,16 @@ _MAX_ROWS = 2_000
 _ROW_STARTS = 64  # occurrences of a claim's entity read before giving up
 
 
-def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | None:
+def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text: str = "") -> str | None:
     """The first figure or identifier the claim gives its one row subject that the cited tables show
-    only on other rows, as a detail; None when there is none (or no table, or not one subject).
+    only on other rows, as a detail; None when there is none (or no table, or not one subject). A
+    figure said of a count of other rows in a clause of its own ("3 个运行中的实例仍是 5.2.0", on
+    three other rows) is theirs, not the subject's.
 
     Args:
         mentions: the claim's entities and numbers (`tokens.extract_mentions`).
         cited: the claim's ok cited calls (each call's table is read once per session).
+        claim_text: the claim (to read the clause of each figure); without it every figure is the subject's.
     """
     for ev in cited:
         rows = _subject_rows(ev, mentions.entities)
@@ -49,16 +53,37 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence]) -> str | N
                 continue
             # a share ("5xx 占比 25%") is derived on its row; any other figure must be written there
             derive = number.kind == "ratio"
-            shown = next((row for row in others if _on_rows(number, [row], derive)), None)
-            if shown is not None:
-                return _detail(number.text, subject, shown)
+            showing = [row for row in others if _on_rows(number, [row], derive)]
+            if showing and not _said_of_counted_rows(claim_text, number.text, subject, len(showing)):
+                return _detail(number.text, subject, showing[0])
         for entity in mentions.entities:
             if entity == subject or any(contains_token(row, entity) for row in own):
                 continue
-            shown = next((row for row in others if contains_token(row, entity)), None)
-            if shown is not None:
-                return _detail(entity, subject, shown)
+            showing = [row for row in others if contains_token(row, entity)]
+            if showing and not _said_of_counted_rows(claim_text, entity, subject, len(showing)):
+                return _detail(entity, subject, showing[0])
     return None
+
+
+def _said_of_counted_rows(claim_text: str, item: str, subject: str, rows: int) -> bool:
+    """The clause holding the item does not name the subject and counts as many rows as show the item."""
+    if rows < 2 or not claim_text:
+        return False
+    text = fold(claim_text)
+    at = text.find(item)
+    if at == -1:
+        return False
+    clause = text[part_start(text, at) : _clause_end(text, at)]
+    if contains_token(clause, subject):
+        return False
+    return any(
+        n.kind in ("plain", "count") and n.value == rows and n.decimals == 0 for n in extract_mentions(clause).numbers
+    )
+
+
+def _clause_end(text: str, at: int) -> int:
+    found = CLAUSE_BREAK.search(text, at)
+    return found.start() if found else len(text)
 
 
 def counted_rows(

@@ -26,6 +26,7 @@ _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _EIGHT_HOURS = 8 * 3600
 # every zone label holds one of these
 _ZONE_WORD = re.compile(r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|utc|gmt", re.IGNORECASE)
+_ZONE_AFTER = re.compile(r"\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))", re.IGNORECASE)
 _BEIJING_WORD = re.compile(r"北京时间|东八区|utc\s?\+", re.IGNORECASE)
 
 
@@ -55,9 +56,7 @@ def zone_shifted(claim_text: str, number: NumberMention) -> list[NumberMention]:
     """The clock `number` would be in the other zone, when the claim names its zone: "北京时间 18:12" is
     10:12 UTC, "UTC 10:12" is 18:12 in UTC+8."""
     zone = zone_label(claim_text, number)
-    if zone is None:
-        return []
-    return [_shifted(number, -_EIGHT_HOURS if zone == 8 else _EIGHT_HOURS)]
+    return [] if zone is None else [shifted_from(number, zone)]
 
 
 def _shifted(number: NumberMention, shift: int) -> NumberMention:
@@ -73,8 +72,11 @@ def zone_label(claim_text: str, number: NumberMention) -> int | None:
     if number.kind != "clock" or not _ZONE_WORD.search(claim_text):
         return None
     text, places = numbers_with_places(claim_text)
-    for start, _, n in places:
+    for start, end, n in places:
         if n.text == number.text:
+            after = _ZONE_AFTER.match(text, end)
+            if after:  # "03:59:59 GMT": a zone written right after the clock is its own
+                return 8 if after.group(1) else 0
             return _zone_before(text, start)
     return None
 
@@ -99,7 +101,7 @@ def written_zones(folded_output: str, clock: str) -> set[int | None]:
     # the clock (not a part of another), then its zone if written: "z", "+08:00", " +0000" (RFC 1123, nginx)
     pattern = (
         rf"(?<!\d)(?:(?<=\d{{4}}:)|(?<!:)){re.escape(clock)}(?::\d{{2}})?(?:\.\d+)?(?![\d:])"
-        rf"(z\b|\s?[+\-]\d{{2}}:?\d{{2}}\b)?"
+        rf"(z\b|\s?[+\-]\d{{2}}:?\d{{2}}\b|\s?(?:\d{{4}}\s)?(?:gmt|utc)\b(?!\s?[+\-]))?"
     )
     for n, m in enumerate(re.finditer(pattern, folded_output)):
         if n >= _ZONE_OCCURRENCES:
@@ -107,7 +109,7 @@ def written_zones(folded_output: str, clock: str) -> set[int | None]:
         zone = m.group(1).strip() if m.group(1) else None
         if zone is None:
             zones.add(None)
-        elif zone == "z":
+        elif zone == "z" or zone.endswith(("gmt", "utc")):  # "03:59:59 2026 GMT" (openssl), "… UTC"
             zones.add(0)
         else:
             hours = int(zone[1:3]) + int(zone[-2:]) / 60
@@ -116,3 +118,40 @@ def written_zones(folded_output: str, clock: str) -> set[int | None]:
 
 
 _ZONE_OCCURRENCES = 32
+
+
+def zone_carried_to(context: str, sentence: str) -> int | None:
+    """The zone (UTC offset in hours) the last zone word of `context` before `sentence` names, for a
+    sentence that names none: "北京时间 14:00 到 14:02 … 涨到 500 MiB/s；14:03 略降" keeps Beijing time
+    for the 14:03 of the next sentence. None when no zone word comes before it."""
+    if not context or _ZONE_WORD.search(sentence):
+        return None
+    at = context.find(sentence)
+    words = list(_ZONE_WORD.finditer(context, 0, at)) if at > 0 else []
+    if not words:
+        return None
+    return 8 if _BEIJING_WORD.match(words[-1].group(0)) else 0
+
+
+def shifted_from(number: NumberMention, zone: int) -> NumberMention:
+    """The clock in the other zone ("14:03" in Beijing time is 06:03 UTC)."""
+    return _shifted(number, -_EIGHT_HOURS if zone == 8 else _EIGHT_HOURS)
+
+
+_SINCE_AFTER = re.compile(r"\s?(?:之后|以后|以来|后|起)")
+
+
+def searched_since(claim_text: str, number: NumberMention, arguments: Iterable[Mapping[str, Any]]) -> bool:
+    """A clock the claim scopes its finding from ("11:00 之后 502 共 913 次") that a call searched from
+    (`since: "11:00"`, `awk '$6>="11:00"'`): the search's bound, restated, no finding of the trace."""
+    if number.kind != "clock":
+        return False
+    text, places = numbers_with_places(claim_text)
+    if not any(n.text == number.text and _SINCE_AFTER.match(text, end) for _, end, n in places):
+        return False
+    seconds = int(number.value)
+    hour, minute = seconds // 3600 % 24, seconds % 3600 // 60
+    pattern = re.compile(rf"(?<![\d:])0?{hour}:{minute:02d}(?!\d)")
+    return any(
+        isinstance(value, str) and pattern.search(value) is not None for args in arguments for value in args.values()
+    )

@@ -29,11 +29,20 @@ from typing import Any, Generic, Literal, TypeVar, overload
 from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, Session, ToolCall
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
+from ..text.column_units import column_figures
 from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
 from ..text.products import implied_in
-from ..text.query_meaning import MAX_QUERY_CHARS, QUERY_KEYS, metric_words, query_meaning, query_units, subject_meaning
+from ..text.query_meaning import (
+    MAX_QUERY_CHARS,
+    QUERY_KEYS,
+    command_units,
+    metric_words,
+    query_meaning,
+    query_units,
+    subject_meaning,
+)
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
 from ..text.units import Reading, declared_units, occurrence_agrees, readings
@@ -98,12 +107,14 @@ SUBJECT_KEYS = frozenset(
         "cluster", "db", "database", "table", "bucket",
         "metric", "kind", "resource", "resource_type", "resource_name", "name", "target", "mount",
         "region", "zone", "url", "endpoint", "context",  # kubectl's --context names a cluster
+        "member", "function", "function_name", "functionname", "collection", "index",
     }
 )
 # Record filters select which records of a system a call returns (a consumer group's or topic's
 # rows, one trace id): a value only there was never observed, even with a subject-like key name.
 _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
+_NESTED_KEYS = frozenset({"dimensions", "labels", "selector", "filters", "tags", "target"})
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
 _IDENTIFIER = re.compile(r"\S*[^\W\d_]\S*")  # no white space, at least one letter
 _COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl"})
@@ -111,13 +122,24 @@ _COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl"})
 _KUBECTL_OBJECT = re.compile(
     r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))"
     # `kubectl exec [-n ns] pod -- cmd`, `helm status|history|diff revision|get values|rollback RELEASE`
-    r"|\bexec\s+(?:-\S+\s+\S+\s+)*([a-z0-9][\w.\-]*)\s+--"
+    r"|\bexec\s+(?:-\S+\s+\S+\s+)*([a-z0-9][\w.\-]*)(?:\s+-\S+\s+[^\s-]\S*)*\s+--"
     r"|\bhelm\s+(?:status|history|rollback|upgrade|uninstall|diff\s+revision|diff\s+upgrade|get\s+\w+)\s+([a-z0-9][\w.\-]*)",
+    re.IGNORECASE,
+)
+# what other commands connect to: `nc mc-1 11211`, `ssh edge-1`, `redis-cli -h cache-0`,
+# `--function-name img-resize`, `curl http://logs-es:9200/...`
+_COMMAND_TARGET = re.compile(
+    r"\b(?:nc|ncat|telnet|ping|ssh|dig|nslookup|traceroute|mtr)\s+(?:-\S+\s+)*(?:[\w.\-]+@)?([a-z0-9][\w.\-]*)"
+    r"|(?:\s-h|--host|--hostname|--function-name|--bootstrap-server|--instance-id|--db-instance-identifier"
+    r"|--cluster-name|--server)[\s=]+([a-z0-9][\w.\-]*)"
+    r"|https?://([a-z0-9][\w.\-]*)",
     re.IGNORECASE,
 )
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _KUBECTL_FLAG = re.compile(r"(?:\s-n|--namespace|--context|\s-c|--container)[\s=]+([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _NUMBERS_PER_CALL = 2000
+_JVM_SIZE_FLAGS = frozenset({"-xmx", "-xms", "-xss"})
+_ID_SUFFIX_DIGITS = 6  # a run this long after "name-" is the name's number (a job's, a build's), not a range
 _INDEX_AFTER = 32  # distinct number lookups on one large output before its digit runs are indexed
 _INDEX_MIN_CHARS = 1_000_000
 # An integer standing alone exactly as `_literal_number_pattern(digits, clock=False)` requires it.
@@ -273,6 +295,14 @@ class CallEvidence:
         escaped = _SEP.join(s for s in _strings_in(pruned) if _JSON_ESCAPED.search(s))
         return f"{normalize(text)}{_SEP}{normalize(escaped)}"
 
+    @_cached
+    def flat_without_guidance(self) -> str:
+        """`flat` of the output with its guidance documents taken out (`flat` when it has none)."""
+        if not self.has_guidance:
+            return self.flat
+        pruned = None if _is_guidance_doc(self.value) else _without_guidance(self.value)
+        return fold("\n".join([json.dumps(pruned, ensure_ascii=False), *_strings_in(pruned)]))
+
     def view(self, name: str, build: Callable[[CallEvidence], _T]) -> _T:
         """A view of this call that another stage derives from it, built once per call and session
         (parsed series, a glossary view...), so that per-claim checks never re-read a large output.
@@ -312,9 +342,14 @@ class CallEvidence:
 
     def contains_token(self, token: str) -> bool:
         """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the
-        output writes that day, in any form (`dates`)."""
+        output writes that day, in any form (`dates`); a name with "_" also without it ("TIME_WAIT"
+        over `ss -s`'s "timewait")."""
         if contains_token(self.flat, token) or implied_in(token, self.flat, self.out_end):
             return True  # a product its output's format implies ("mysql" by "query_time:") counts too
+        if "_" in token and token.replace("_", "").isalpha() and contains_token(self.flat, token.replace("_", "")):
+            return True
+        if len(token) >= _CAMEL_PART_CHARS and token.isascii() and token.isalpha() and token in self.flat:
+            return _camel_part_in(self.text, token)  # "DiskPressure" of "NodeHasDiskPressure"
         if not is_claim_date(token):
             return False
         day = claim_day(token)
@@ -345,10 +380,19 @@ class CallEvidence:
         return found
 
     @_cached
+    def column_figures(self) -> list[NumberMention]:
+        """The cells under table headers that name a unit ("wkB/s"), in base units (`column_units`)."""
+        return column_figures(self.flat, self.out_end)
+
+    @_cached
     def declared_units(self) -> frozenset[Reading]:
         """Units the output declares for its bare numbers (`units.declared_units`)."""
         # and what the call's metrics query measures in (`histogram_quantile(…_seconds_bucket)`: seconds)
-        return declared_units(self.flat[: self.out_end]) | query_units(self.call.arguments)
+        return (
+            declared_units(self.flat[: self.out_end])
+            | query_units(self.call.arguments)
+            | command_units(self.call.arguments)  # `free -m`: MiB
+        )
 
     def _declared(self) -> frozenset[Reading]:
         return self.declared_units
@@ -580,12 +624,13 @@ class TraceIndex:
             return "trace"
         return "nowhere"
 
-    def number_anywhere(self, number: NumberMention) -> bool:
-        """A number with no citation: literal or converted in any output, or derived within one ok output."""
+    def number_anywhere(self, number: NumberMention, sums: bool = False) -> bool:
+        """A number with no citation: literal or converted in any output, or derived within one ok output
+        (a sum only with `sums`: the sentence says it adds up, `wording.TOTAL`)."""
         calls = list(self.calls.values())
         if _number_in(number, calls, derive=False):
             return True
-        return any(follows_by_arithmetic(number, ev.numbers) for ev in calls if ev.ok)
+        return any(follows_by_arithmetic(number, ev.numbers, sums) for ev in calls if ev.ok)
 
     def spoofed_tokens(self, text: str) -> list[str]:
         """Look-alike identifiers of `text` (`spoofing.mixed_script_tokens`) that no tool output holds
@@ -618,6 +663,9 @@ def subject_values(arguments: dict[str, Any]) -> Iterator[str]:
             yield from _selected_subjects(value)
         if str(key).lower() in _COMMAND_KEYS and isinstance(value, str):
             yield from _kubectl_subjects(value)
+        if isinstance(value, dict) and str(key).lower() in _NESTED_KEYS:  # CloudWatch's {"FunctionName": ...}
+            yield from subject_values(value)
+            continue
         if not _is_subject_key(str(key)):
             continue
         for item in value if isinstance(value, list) else [value]:
@@ -639,6 +687,10 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
     for m in _KUBECTL_SELECTOR.finditer(text):  # `-l app=cart`: the label selects cart's pods
         if _IDENTIFIER.fullmatch(m.group(1)):
             yield m.group(1)
+    for m in _COMMAND_TARGET.finditer(text):  # the host or function another command connects to
+        name = next((g for g in m.groups() if g), "").rstrip(".")
+        if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
+            yield name
 
 
 def _selected_subjects(query: str) -> Iterator[str]:
@@ -691,7 +743,7 @@ def _literal_ends(haystack: str, digits: str, clock: bool, stop: int) -> Iterato
     i = haystack.find(digits, 0, stop)
     while i != -1:
         e = i + len(digits)
-        if _left_edge_ok(haystack, i, clock) and not right.match(haystack, e, stop):
+        if _left_edge_ok(haystack, i, clock, len(digits)) and not right.match(haystack, e, stop):
             yield e
         i = haystack.find(digits, i + 1, stop)
 
@@ -703,17 +755,22 @@ def _has_literal(haystack: str, digits: str, clock: bool, stop: int) -> bool:
     right = _RIGHT_EDGE_CLOCK if clock else _RIGHT_EDGE
     i = haystack.find(digits, 0, stop)
     while i != -1:
-        if _left_edge_ok(haystack, i, clock) and not right.match(haystack, i + len(digits), stop):
+        if _left_edge_ok(haystack, i, clock, len(digits)) and not right.match(haystack, i + len(digits), stop):
             return True
         i = haystack.find(digits, i + 1, stop)
     return False
 
 
-def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
-    """The left edge tests of `_literal_number_pattern`, at position `i`."""
+def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0) -> bool:
+    """The left edge tests of `_literal_number_pattern`, at position `i` (and a long run of `digits`
+    may end an identifier: "Job 29401320" over "billing-reconcile-29401320")."""
     if i == 0:
         return True
     before = text[i - 1]
+    if digits >= _ID_SUFFIX_DIGITS and before == "-" and i >= 2 and "a" <= text[i - 2] <= "z":
+        return True
+    if not clock and text[i - 4 : i] in _JVM_SIZE_FLAGS:
+        return True  # "-Xmx12g", "-Xms4096m": the flag's value
     if clock and before == "t" and i >= 2 and text[i - 2].isdigit():
         return True  # an ISO time after its date: "2026-11-28t14:03"
     if clock and before == ":" and i >= 5 and text[i - 5 : i - 1].isdigit() and not text[i - 6 : i - 5].isdigit():
@@ -727,6 +784,21 @@ def _left_edge_ok(text: str, i: int, clock: bool) -> bool:
         if (before == "-" and two.isdigit()) or ("a" <= two <= "z"):
             return False  # a date or range part ("11-28"), a UTC offset ("utc+8")
     return True
+
+
+_CAMEL_PART_CHARS = 6
+
+
+def _camel_part_in(raw: str, token: str) -> bool:
+    """The (folded) token is a whole CamelCase part of a word of the raw text: it starts at a capital
+    after a lower-case letter and ends the word or before another capital."""
+    for m in re.finditer(re.escape(token), raw, re.IGNORECASE):
+        start, end = m.start(), m.end()
+        starts = start > 0 and raw[start].isupper() and raw[start - 1].islower()
+        ends = end == len(raw) or not raw[end].isalnum() or raw[end].isupper()
+        if starts and ends:
+            return True
+    return False
 
 
 def clear_caches() -> None:
@@ -754,6 +826,9 @@ def _is_subject_key(key: str) -> bool:
     return key in SUBJECT_KEYS or key.endswith(_SUBJECT_SUFFIXES)
 
 
+_COLUMN_KINDS = frozenset({"bytes", "seconds"})
+
+
 def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = True, sums: bool = True) -> bool:
     """Literally, after unit conversion, or (with `derive`) by one step of arithmetic.
 
@@ -768,6 +843,8 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
     for ev in calls:  # each output's numbers with the units it declares ("1315 秒" is not a series in ms)
         if matches_directly(number, ev.numbers, ev._declared):
             return True
+    if number.kind in _COLUMN_KINDS and any(matches_directly(number, ev.column_figures) for ev in calls):
+        return True  # "约 213 MiB" over iostat's "wkB/s ... 218240.0"
     return derive and follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums)
 
 
@@ -781,8 +858,9 @@ def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
     """
     lit = re.escape(digits)
     left = rf"(?<![A-Za-z0-9._:]{lit})(?<!\d-{lit})(?<![a-z][+-]{lit})"
-    if clock:
-        left = rf"(?:(?<=\dt{lit})|{left})"
+    # an ISO time right after its date ("2026-11-28t14:03"); a JVM size flag's glued value ("-Xmx12g")
+    glued = rf"(?<=\dt{lit})" if clock else rf"(?<=-xmx{lit})|(?<=-xms{lit})|(?<=-xss{lit})"
+    left = rf"(?:{glued}|{left})"
     right = r"(?!\d|\.\d|[a-z]*\d" + ("" if clock else r"|:\d|-\d") + ")"
     return re.compile(lit + left + right)
 

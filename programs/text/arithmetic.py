@@ -13,6 +13,7 @@ at most `MAX_QUANTITY` count (a 300-digit number is no quantity, and would be `i
 
 from __future__ import annotations
 
+import math
 import re
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
@@ -36,6 +37,7 @@ _MIN_SHARE = 0.01  # each addend of a sum is at least this share of it
 _WITH_UNIT = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
 _LEADING_DIGITS = re.compile(r"[-+]?[\d.,]*\d")
 _MILLICORES = re.compile(r"(\d+(?:\.\d+)?)\s?m")
+_PERCENT_FIELD: Reading = ("ratio", 0.01)
 
 
 def tolerance(claimed: NumberMention) -> float:
@@ -75,7 +77,14 @@ def matches_directly(
     # an output whose every bare number is in one unit ("unit: ms", a query's `_seconds`): its bare
     # numbers are values of that kind only ("85%" is no value of a CPU series in cores)
     whole = whole_kinds(declared()) if declared is not None and claimed.kind in CHECKED_KINDS else {}
+    # a field the output names a percentage ("active_shards_percent_as_number": 94.66): its bare values
+    # are percents, so "约 94.7%" is one of them rounded
+    percents = claimed.kind == "ratio" and declared is not None and _PERCENT_FIELD in declared()
     for ev in evidence:
+        if percents and ev.kind == "plain" and abs(ev.value * 0.01 - claimed.value) <= tol:
+            return True
+        if claimed.kind == "seconds" and _elapsed(ev) and abs(ev.value - claimed.value) <= tol:
+            return True  # "47 分 12 秒" over an elapsed "00:47:12" (pg's age, ps's TIME)
         if ev.kind not in kinds and claimed.kind not in ("plain", "count"):
             continue
         if whole and ev.kind == "plain":
@@ -97,13 +106,42 @@ def matches_directly(
         # an unlabelled evidence number may be in the claim's base unit's usual sub-unit
         if ev.kind == "plain" and claimed.kind == "seconds" and abs(ev.value / 1000 - claimed.value) <= tol:
             return True
+        if ev.kind == "bytes" == claimed.kind and binary_reading_matches(claimed, ev, tol):
+            return True
     if claimed.kind in ("cores", "bytes"):
-        return _millicores_match(claimed, evidence, tol)
+        cores = whole.get("cores", ()) if declared is not None and claimed.kind == "bytes" else ()
+        return _millicores_match(claimed, evidence, tol, bare_cores=bool(cores))
     return False
 
 
-def _millicores_match(claimed: NumberMention, evidence: Sequence[NumberMention], tol: float) -> bool:
-    """Kubernetes CPU "500m" (the tokenizer reads megabytes) is 0.5 cores, either way round."""
+def _elapsed(ev: NumberMention) -> bool:
+    """An "00:MM:SS" of an output: under an hour, an elapsed time far more often than a time of day."""
+    return ev.kind == "clock" and ev.text.startswith("00:") and ev.text.count(":") == 2
+
+
+def binary_reading_matches(claimed: NumberMention, ev: NumberMention, tol: float) -> bool:
+    """"1204312kB" is 1.15 GiB and "213 MB" is 213.1 MiB as tools and people write them: a decimal unit
+    read in powers of 1024 (ps, the kernel, iostat mean KiB by "kB"), on either side."""
+    claimed_power, ev_power = _decimal_power(claimed), _decimal_power(ev)
+    if ev_power and abs(ev.value / 1000**ev_power * 1024**ev_power - claimed.value) <= tol * 1.1:
+        return True
+    as_binary = claimed.value / 1000**claimed_power * 1024**claimed_power
+    return bool(claimed_power) and abs(as_binary - ev.value) <= tol * 1.1
+
+
+def _decimal_power(n: NumberMention) -> int:
+    """k of a bytes figure written in a decimal unit (1000**k: kB 1, MB 2...), 0 for any other."""
+    if n.factor < 1000:
+        return 0
+    power = round(math.log(n.factor, 1000))
+    return power if 1000**power == n.factor else 0
+
+
+def _millicores_match(
+    claimed: NumberMention, evidence: Sequence[NumberMention], tol: float, bare_cores: bool = False
+) -> bool:
+    """Kubernetes CPU "500m" (the tokenizer reads megabytes) is 0.5 cores, either way round; with
+    `bare_cores` (a CPU rate query: its bare values are cores) a bare 0.4923 is 492m."""
     if claimed.kind == "cores":
         cores = (_millicores(ev) for ev in evidence if ev.kind == "bytes")
         return any(c is not None and abs(c - claimed.value) <= tol for c in cores)
@@ -111,7 +149,8 @@ def _millicores_match(claimed: NumberMention, evidence: Sequence[NumberMention],
     if milli is None:
         return False
     tol = 0.5 * 10 ** (-claimed.decimals) * 1e-3
-    return any(ev.kind == "cores" and abs(ev.value - milli) <= tol for ev in evidence)
+    kinds = ("cores", "plain") if bare_cores else ("cores",)
+    return any(ev.kind in kinds and abs(ev.value - milli) <= tol for ev in evidence)
 
 
 def _bare_may_carry(claimed: NumberMention, declared: Callable[[], frozenset[Reading]] | None) -> bool:

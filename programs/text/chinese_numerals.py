@@ -30,7 +30,7 @@ _WORDS = re.compile(
     rf"(?P<after>{_FOLLOWERS}|点)?"
 )
 _ANY_NUMERAL = re.compile(f"[{_NUMERAL}]")
-_AFTER_DIGITS = re.compile(r"[0-9.]\s?$")
+_AFTER_DIGITS = re.compile(r"[0-9.]\s?多?\s?$")  # "1.6 万", "600 多万": a multiplier of digits
 _MAX_NUMERAL_CHARS = 16  # "一亿五千万" is 5; a longer run writes no figure
 _MAX_VALUE = 10**15  # `tokens.MAX_QUANTITY`: larger is no quantity
 _SMALL_COUNT = 10  # `tokens.SMALL_COUNT`: a bare count this small is soft evidence either way
@@ -52,7 +52,7 @@ def digits_for_numerals(text: str) -> str:
 
 def _rewrite(m: re.Match[str]) -> str:
     num, after, pct = m["num"], m["after"], m["pct"]
-    if pct is None and _AFTER_DIGITS.search(m.string, max(0, m.start() - 2), m.start()):
+    if pct is None and _AFTER_DIGITS.search(m.string, max(0, m.start() - 4), m.start()):
         return m.group(0)  # "1.6 万条": the multiplier of a number in digits (`tokens` reads it)
     whole, _, fraction = num.partition("点")
     if fraction and pct is None and (after is None or after == "点"):

@@ -128,6 +128,8 @@ class Glossary:
             first = term[0]  # only a term that starts with an ASCII letter or digit has edges to test
             if first.isascii() and first.isalnum() and not stands_alone(text, term, start, strict=True):
                 continue
+            if first in _SPLIT_AFTER and start and text[start - 1] in _SPLIT_AFTER[first]:
+                continue  # "34 分钟内存活探针失败": 内 closes "分钟内", 存活 follows; no 内存 there
             found.append(ConceptMention(term, ids, start, end + 1))
         if len(found) < 2:
             return found
@@ -139,6 +141,11 @@ class Glossary:
                 continue
             kept.append(m)
         return kept
+
+
+# A Chinese term whose first character ends a word with the character before it: "分钟内" / "范围内"
+# (within) before 存活, so 内存 does not start there
+_SPLIT_AFTER = {"内": frozenset("钟时天秒周月年期围度段")}
 
 
 class _ScanMatcher:
@@ -383,10 +390,10 @@ def load_glossary(lines: Iterable[str]) -> Glossary:
 # "Full" concepts an output also carries by its figures: a value at its stated maximum.
 AT_LIMIT_CONCEPTS = frozenset({"disk_full", "exhausted", "saturation"})
 _LIMIT = re.compile(r"\b(?:max\w*|limit|capacity|maximum)[\"']?\s*[=:]\s*(\d+(?:\.\d+)?)(?![\d.])")
-# a use percentage column or key, then on a later line a value of 100 ("use%" ends in a mark, so no
-# word edge may follow it: df's "Use% Mounted on" header)
-_PERCENT_KEY = re.compile(r"\b(?:\w*_pct|\w*percent\w*|usage|utili[sz]ation)\b|\buse%")
-_HUNDRED = re.compile(r"(?<![\d.])100(?:\.0+)?(?![\d.a-z])")
+# a use percentage column or key, then on a later line a value of 100, or one that rounds to it (iostat's
+# "%util 99.80"); "use%" ends in a mark, so no word edge may follow it: df's "Use% Mounted on" header
+_PERCENT_KEY = re.compile(r"\b(?:\w*_pct|\w*percent\w*|usage|utili[sz]ation)\b|\bi?use%|%util\b")
+_HUNDRED = re.compile(r"(?<![\d.])(?:100(?:\.0+)?|99\.[5-9]\d*)(?![\d.a-z])")
 _PERCENT_SCAN = 200_000
 # a clock time with its zone: "10:05:12z", "10:05:12.402+08:00", "10:05 +0000" (a time carries its time zone)
 _ZONED_TIME = re.compile(
@@ -396,7 +403,9 @@ _ZONED_TIME = re.compile(
 # concepts an output carries by the shape of what it writes: a zoned time, an address with its port
 _SHAPES = {
     "timezone": _ZONED_TIME,
-    "port": re.compile(r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+):\d{2,5}(?!\d)"),
+    "port": re.compile(
+        r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+|\[[0-9a-f:.]*\]|\*):\d{2,5}(?!\d)"
+    ),
 }
 
 
@@ -414,7 +423,8 @@ def _spiking_points(text: str) -> bool:
 def at_limit(text: str) -> bool:
     """A folded output shows a value at its stated maximum: "active=64 max=64", `"max": 50` beside a
     point of 50, or a use percentage column reaching 100. (A figure, not a word: a claim's "已满" /
-    "打满" / "写满" is then carried, as spec §7 lets a state follow from the outputs' numbers.)"""
+    "打满" / "写满" is then carried, as spec §7 lets a state follow from the outputs' numbers.) A use of
+    99.5% or more rounds to 100."""
     for m in _LIMIT.finditer(text):
         value = re.escape(m.group(1))
         if sum(1 for _ in re.finditer(rf"(?<![\w.])(?<!\d:){value}(?![\d.:])", text)) >= 2:
@@ -422,7 +432,34 @@ def at_limit(text: str) -> bool:
     # the first key reaches every later line: one search for it, one for a 100 after its line
     key = _PERCENT_KEY.search(text, 0, _PERCENT_SCAN)
     line_end = text.find("\n", key.end(), _PERCENT_SCAN) if key else -1
-    return line_end != -1 and _HUNDRED.search(text, line_end + 1, _PERCENT_SCAN) is not None
+    if line_end != -1 and _HUNDRED.search(text, line_end + 1, _PERCENT_SCAN) is not None:
+        return True
+    return _used_up_row(text)
+
+
+_TOTAL_USED = re.compile(r"^[^\n]*\btotal\b[^\n]*\bused\b[^\n]*$|^[^\n]*\binodes\b[^\n]*\biused\b[^\n]*$", re.MULTILINE)
+_FIGURE = re.compile(r"\d+(?:\.\d+)?[kmgt]?i?b?")
+
+
+def _used_up_row(text: str) -> bool:
+    """A table with `total` and `used` columns (free, df -i's Inodes / IUsed) has a row where the used
+    figure is the total ("Swap: 2047 2047 0"): used up, as a 100% would say."""
+    header = _TOTAL_USED.search(text, 0, _PERCENT_SCAN)
+    if header is None:
+        return False
+    names = header.group(0).split()
+    total = next(i for i, n in enumerate(names) if n in ("total", "inodes"))
+    used = next(i for i, n in enumerate(names) if n in ("used", "iused"))
+    for line in text[header.end() : header.end() + 2_000].split("\n")[1:12]:
+        cells = line.split()
+        # "Mem:" / "Swap:" label a row under a header without one (and Swap has fewer columns)
+        shift = 1 if cells and cells[0].endswith(":") else len(cells) - len(names)
+        if shift not in (0, 1) or len(cells) <= max(total, used) + shift:
+            continue
+        a, b = cells[total + shift], cells[used + shift]
+        if a == b and _FIGURE.fullmatch(a) and a.strip("0.kmgtib"):
+            return True
+    return False
 
 
 class EvidenceView:

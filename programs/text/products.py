@@ -47,7 +47,8 @@ def is_product_name(token: str) -> bool:
 def implied_in(token: str, folded_text: str, end: int | None = None) -> str | None:
     """The signature by which `folded_text[:end]` implies the product `token` names, or None (also
     when `token` names no known product). A signature that starts with a letter or digit must start
-    a word ("raft" is not in "draft")."""
+    a word ("raft" is not in "draft"); one that ends with a digit, a number (the port ":6379" is not
+    in ":63790")."""
     signatures = _signatures_by_name().get(token)
     if not signatures:
         return None
@@ -55,7 +56,10 @@ def implied_in(token: str, folded_text: str, end: int | None = None) -> str | No
     for signature in signatures:
         start = folded_text.find(signature, 0, stop)
         while start != -1:
-            if start == 0 or not signature[0].isalnum() or not folded_text[start - 1].isalnum():
+            after = start + len(signature)
+            left = start == 0 or not signature[0].isalnum() or not folded_text[start - 1].isalnum()
+            right = not signature[-1].isdigit() or after >= len(folded_text) or not folded_text[after].isdigit()
+            if left and right:
                 return signature
             start = folded_text.find(signature, start + 1, stop)
     return None

@@ -27,8 +27,10 @@ MAX_QUERY_CHARS = 4_000
 _METRIC_KEYS = frozenset({"metric", "metric_name", "metrics"})
 _METRIC_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")  # Prometheus's metric name syntax
 # PromQL / LogQL: a selector or a function call; a bare metric name is one identifier
+# (or two metric names with a base-unit suffix in one expression: "node_memory_MemAvailable_bytes / …")
 _QUERY_SYNTAX = re.compile(
     r"[A-Za-z_:][\w:]*\s*\{|\b(?:sum|avg|max|min|count|rate|irate|increase|histogram_quantile)\s*\("
+    r"|[A-Za-z_:][\w:]*_(?:bytes|seconds|total|count|ratio)\s*[-+*/]\s*\(?\s*[A-Za-z_:][\w:]*_(?:bytes|seconds|total|count|ratio)\b"
 )
 
 
@@ -72,8 +74,9 @@ _SUBJECT_KINDS = {
 }
 # a kubectl flag naming the namespace or the cluster of the command's objects
 _KUBECTL_FLAG_KIND = re.compile(
-    r"(?:^|\s)(?:(-n|--namespace|-a|--all-namespaces)|(--context))(?=[\s=]|$)", re.IGNORECASE
+    r"(?:^|\s)(?:(-n|--namespace)|(-a|--all-namespaces)|(--context))(?=[\s=]|$)", re.IGNORECASE
 )
+_FLAG_KINDS = {1: "namespace", 2: "namespace cluster", 3: "cluster"}
 _KUBECTL_KIND = re.compile(
     r"\b(?:get|describe|top|logs|rollout\s+(?:status|history))\s+"
     r"(pods?|po|deploy(?:ments?)?|statefulsets?|sts|replicasets?|rs|daemonsets?|ds|nodes?|no|services?|svc|events?|ev"
@@ -81,7 +84,9 @@ _KUBECTL_KIND = re.compile(
     re.IGNORECASE,
 )
 _KIND_WORDS = {
-    "po": "pod", "pod": "pod", "pods": "pod", "deploy": "deployment replicas", "deployment": "deployment replicas",
+    # a listing of pods lists replicas of their workloads ("另一个副本 coredns-…" over `get pods`)
+    "po": "pod container", "pod": "pod container", "pods": "pod replica container",
+    "deploy": "deployment replicas", "deployment": "deployment replicas",
     "deployments": "deployment replicas", "statefulset": "statefulset replicas", "statefulsets": "statefulset replicas",
     "sts": "statefulset replicas", "replicaset": "replicaset replicas", "replicasets": "replicaset replicas",
     "rs": "replicaset replicas", "daemonset": "daemonset", "daemonsets": "daemonset", "ds": "daemonset",
@@ -105,16 +110,38 @@ def subject_meaning(arguments: Mapping[str, Any]) -> str:
             kinds.append(kind)
         if " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
-            kinds.extend("namespace" if m.group(1) else "cluster" for m in _KUBECTL_FLAG_KIND.finditer(value))
+            # every namespace (-A) is the whole cluster
+            kinds.extend(_FLAG_KINDS[m.lastindex or 3] for m in _KUBECTL_FLAG_KIND.finditer(value))
             if _SESSION_TABLES.search(value):
-                kinds.append("session")
+                kinds.append("session connection")
+        if ("/" in value or " " in value) and len(value) <= MAX_QUERY_CHARS:
+            kinds.extend(kind for pattern, kind in _COMMAND_KINDS if pattern.search(value))
     return " ".join(dict.fromkeys(kinds))
+
+
+# what a shell command's output is about, as a header would say: `ls /proc/PID/fd | wc -l` counts a
+# process's file descriptors, `ss -t` lists TCP connections, `df -i` inodes of filesystems
+_COMMAND_KINDS = tuple(
+    (re.compile(pattern, re.IGNORECASE), kind)
+    for pattern, kind in (
+        (r"/proc/|\bpgrep\b|\bps\s|\bps$|\blsof\b|\bstrace\b|\bpidstat\b", "process"),
+        (r"/fd\b|\blsof\b|\bulimit\b", "file descriptor"),
+        (r"\bss\s+-\w*t|\bnetstat\b", "tcp connection"),
+        (r"\bchronyc\b|\bntpq\b|\btimedatectl\b", "chrony ntp"),
+        (r"\bdf\b", "filesystem"),
+        (r"\bdf\s+-\w*i", "inode"),
+        (r"\bfree\b|\bvmstat\b", "memory"),
+        (r"\biostat\b", "disk"),
+        (r"_cat/shards", "shard replica primary"),
+        (r"\bkubectl\s+logs\b|^logs\s|\blogs\s+\S|\bexec\s+\S", "container"),
+    )
+)
 
 
 # the unit of a metrics query's values, from its metric names (Prometheus naming: base units as suffixes)
 _QUANTILE_OF = re.compile(r"histogram_quantile\([^,]*,.*?_(seconds|milliseconds|ms|bytes)_bucket\b", re.DOTALL)
 _RATE_OF = re.compile(r"\b(?:i?rate|increase)\(\s*([a-z_:][a-z0-9_:]*)")
-_METRIC = re.compile(r"(?<![\w\.\-\\\"'])([a-z_:][a-z0-9_:]*)\s*(?:\{|\[|\)|$)")
+_METRIC = re.compile(r"(?<![\w\.\-\\\"'])([a-z_:][a-z0-9_:]*)(?=\s*(?:\{|\[|\)|$|[-+*/]\s*\(?\s*[a-z_:]))")
 _SUFFIX_UNITS = {"seconds": "s", "milliseconds": "ms", "ms": "ms", "bytes": "b"}
 
 
@@ -154,6 +181,45 @@ def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
         if suffix in _SUFFIX_UNITS:
             return declared_for_all(_SUFFIX_UNITS[suffix])
     return frozenset()
+
+
+_PER_SECOND = re.compile(r"\b(?:i?rate)\(")
+
+
+# `free -m` prints MiB, `free -g` GiB, plain `free` KiB: every bare figure of its output
+_FREE = re.compile(r"\bfree\b((?:\s+-{1,2}[a-z]+)*)")
+_FREE_UNITS = {"-k": "kib", "--kibi": "kib", "-m": "mib", "--mebi": "mib", "-g": "gib", "--gibi": "gib", "-b": "b"}
+
+
+def command_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
+    """The unit a shell command prints its bare figures in, as an output's own "unit:" would say:
+    `free -m` MiB (and `free` KiB). Nothing for any other command, or `free -h` (its figures carry units)."""
+    for value in arguments.values():
+        if not isinstance(value, str) or "free" not in value:
+            continue
+        m = _FREE.search(value[:MAX_QUERY_CHARS])
+        if m is None:
+            continue
+        flags = m.group(1).split()
+        units = [_FREE_UNITS[f] for f in flags if f in _FREE_UNITS]
+        if "-h" in flags or "--human" in flags or len(units) > 1:
+            return frozenset()
+        return declared_for_all(units[0] if units else "kib")
+    return frozenset()
+
+
+def per_second_query(arguments: Mapping[str, Any]) -> bool:
+    """The call's one metrics query is a `rate` / `irate` (summed or not) and nothing else: each of its
+    values is a count per second ("每分钟 42.5 次" is no reading of its 42.5). `increase`, a scaled
+    (`* 60`) or divided query gives another quantity."""
+    texts = [v for k, v in arguments.items() if isinstance(v, str) and _is_metrics_query(k.lower(), v)]
+    if len(texts) != 1:
+        return False
+    query = _QUOTED.sub('""', fold(texts[0][:MAX_QUERY_CHARS]))  # a label value may hold "/" or "*"
+    return "*" not in query and "/" not in query and "increase(" not in query and _PER_SECOND.search(query) is not None
+
+
+_QUOTED = re.compile(r'"[^"]*"|\'[^\']*\'')
 
 
 def _same_unit_share(query: str) -> bool:

@@ -64,6 +64,9 @@ _UNITS = {
     "毫秒": ("seconds", 0.001),
     "μs": ("seconds", 1e-6),
     "us": ("seconds", 1e-6),
+    "微秒": ("seconds", 1e-6),
+    "ns": ("seconds", 1e-9),
+    "纳秒": ("seconds", 1e-9),
     "s": ("seconds", 1),
     "sec": ("seconds", 1),
     "secs": ("seconds", 1),
@@ -88,6 +91,8 @@ _UNITS = {
     # ratios
     "%": ("ratio", 0.01),
     "percent": ("ratio", 0.01),
+    "百分点": ("ratio", 0.01),  # "上升 22.7 个百分点": points of a percentage
+    "个百分点": ("ratio", 0.01),
     # rates and counts keep their own unit
     "req/s": ("req/s", 1),
     "qps": ("req/s", 1),
@@ -96,12 +101,20 @@ _UNITS = {
     "ops/s": ("req/s", 1),
     "cores": ("cores", 1),
     "core": ("cores", 1),
+    "核": ("cores", 1),  # "0.25 核" is 250m
     "millicores": ("cores", 0.001),
     "次": ("count", 1),
     "个": ("count", 1),
     "条": ("count", 1),
     "台": ("count", 1),
     "次/秒": ("req/s", 1),
+    # a rate per minute, in requests per second ("1200 req/min" is 20 QPS)
+    "次/分钟": ("req/s", 1 / 60),
+    "次/分": ("req/s", 1 / 60),
+    "req/min": ("req/s", 1 / 60),
+    "requests/min": ("req/s", 1 / 60),
+    "rpm": ("req/s", 1 / 60),
+    "qpm": ("req/s", 1 / 60),
     # bit rates
     "bps": ("bit/s", 1),
     "kbps": ("bit/s", 1000),
@@ -137,6 +150,8 @@ _NUMBER = re.compile(
     # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
     # a colon after a key may precede a value ("used_memory:805306368"), not one after a digit (clock, port)
     r"(?<![A-Za-z0-9_.\-/])(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
+    # "600 多万", "200 多个": more than the figure, less than its next step
+    r"(?:\s?(?P<more>多)(?=\s?(?:[万亿]|(?i:" + _UNIT_ALT + r"))))?"
     r"(?:\s?(?P<mult>[万亿]))?(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
 )
 # A time with seconds takes its UTC offset along ("12:00:06.975+08:00"): "+08:00" is no clock time and
@@ -160,9 +175,20 @@ _CHINESE_DURATION = (
     r"(?=\d+\s?(?:天|个?小时|钟头|分钟?)\s?\d+(?:\.\d+)?\s?(?:个?小时|钟头|分钟?|秒))"
     r"(?:\d+\s?天\s?)?(?:\d+\s?(?:个?小时|钟头)\s?)?(?:\d+\s?分钟?\s?)?(?:\d+(?:\.\d+)?\s?秒钟?)?"
 )
+# and a half: "8 分半" (8.5 minutes), "1 个半小时", "两天半" (after `digits_for_numerals`)
+_HALF_DURATION = r"\d+\s?(?:个半(?:小时|钟头)|分半钟?|天半|分多钟|个多小时)"  # and "5 分多钟": 5 to 6 minutes
+_HALF_PART = re.compile(r"(\d+)\s?(个半小时|个半钟头|分半钟?|天半|分多钟|个多小时)")
+_HALF_SECONDS = {
+    "个半小时": 3600, "个半钟头": 3600, "分半": 60, "分半钟": 60, "天半": 86400, "分多钟": 60, "个多小时": 3600,
+}
 # kubectl's repeat count of an event: "Back-off restarting failed container (x42 over 12m)"
 _EVENT_COUNT = re.compile(r"\(x(\d+) over\b")
-_EXTRA_EVIDENCE = re.compile(_LATIN_DURATION + r"|" + _EVENT_COUNT.pattern)
+# with a space between its parts: "2h 11min ago", "2m 14s"
+_SPACED_DURATION = (
+    r"(?<![\w.])\d+\s?(?:h|hrs?|hours?)\s\d+\s?(?:m|mins?|minutes?)(?![a-z])"
+    r"|(?<![\w.])\d+\s?(?:m|mins?)\s\d+\s?(?:s|secs?|seconds?)(?![a-z])"
+)
+_EXTRA_EVIDENCE = re.compile(_LATIN_DURATION + r"|" + _SPACED_DURATION + r"|" + _EVENT_COUNT.pattern)
 
 _DATE = (
     r"(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)|(?<!\d)\d{4}/\d{1,2}/\d{1,2}(?!\d)"
@@ -187,7 +213,11 @@ def _mention_pattern(dates_and_durations: bool, days: bool = False) -> re.Patter
         if dates_and_durations
         else ""
     )
-    durations = r"|(?P<duration>" + _LATIN_DURATION + "|" + _CHINESE_DURATION + ")" if dates_and_durations else ""
+    durations = (
+        r"|(?P<duration>" + _LATIN_DURATION + "|" + _HALF_DURATION + "|" + _CHINESE_DURATION + ")"
+        if dates_and_durations
+        else ""
+    )
     return re.compile(
         r"(?=[A-Za-z0-9+\-/])(?:(?=[A-Za-z])\b(?P<entity>" + "|".join(f"(?:{p})" for p in _LETTER_ENTITIES) + ")"
         r"|(?=[0-9+\-])(?<![0-9])(?:" + extra
@@ -221,7 +251,8 @@ _DAY_CUE = re.compile(r"\d\s?[日号]")  # "29 日", "29号": a day alone (`date
 _VOCABULARY = frozenset(
     """grpc mtls oauth ebpf iops statefulset daemonset replicaset configmap cronjob persistentvolumeclaim
     persistentvolume horizontalpodautoscaler poddisruptionbudget networkpolicy serviceaccount clusterrole
-    customresourcedefinition""".split()
+    customresourcedefinition destinationrule virtualservice serviceentry peerauthentication authorizationpolicy
+    envoyfilter""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
@@ -361,7 +392,37 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             places.append((m.start(), m.end(), mention))
     for span in taken[k:]:
         _take(span, entities, places)
+    if len(places) > 1 and any(c in text for c in _RANGE_MARKS):
+        places = _ranges_share_units(text, places)
     return text, entities, places
+
+
+_RANGE_MARKS = "～~-–—到至"
+_RANGE_BETWEEN = re.compile(r"\s?[～~\-–—到至]\s?")
+_UNIT_KINDS = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
+
+
+def _ranges_share_units(
+    text: str, places: list[tuple[int, int, NumberMention]]
+) -> list[tuple[int, int, NumberMention]]:
+    """"180～200 毫秒": the unit after a range's second bound is the first bound's too."""
+    out = list(places)
+    for i in range(len(out) - 1):
+        start, end, low = out[i]
+        high = out[i + 1][2]
+        if low.kind != "plain" or high.kind not in _UNIT_KINDS or low.decimals < 0:
+            continue
+        if _RANGE_BETWEEN.fullmatch(text, end, out[i + 1][0]) is None:
+            continue
+        unit = high.text[len(_leading_digits(high.text)) :]
+        value = low.value * high.factor
+        out[i] = (start, end, NumberMention(low.text + unit, value, high.kind, low.decimals, high.factor, low.approx))
+    return out
+
+
+def _leading_digits(text: str) -> str:
+    m = re.match(r"[-+]?[\d.,]*", text)
+    return m.group(0) if m else ""
 
 
 _Taken = tuple[int, int, "NumberMention | str"]
@@ -440,7 +501,6 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             mention = number_from_match(m)
             if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
                 continue
-            found.append(mention)
             if (
                 len(mention.text) >= 10
                 and mention.text[0] == "1"
@@ -448,12 +508,17 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
                 and folded_text[m.end() : m.end() + 1] == ","
                 and mention.kind == "plain"
             ):
+                # a Prometheus point [1764407400, "1315"]: its time of day, never a quantity (the difference
+                # of two points' timestamps is no figure of the series); the literal search still finds it
                 epochs = epochs if epochs is not None else set()
-                if mention.text not in epochs:
+                clock = epoch_clock(mention.text)
+                if clock is None:
+                    found.append(mention)
+                elif mention.text not in epochs:
                     epochs.add(mention.text)
-                    clock = epoch_clock(mention.text)  # a Prometheus point [1764407400, "1315"]: its time of day
-                    if clock is not None:
-                        found.append(clock)
+                    found.append(clock)
+                continue
+            found.append(mention)
         if len(found) >= limit:
             break
     if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
@@ -491,7 +556,14 @@ def _extra_numbers(folded_text: str, limit: int) -> list[NumberMention]:
 
 
 def duration(text: str) -> NumberMention:
-    """A duration written in parts ("2m12s", "2分12秒"), in seconds, precise to its last part."""
+    """A duration written in parts ("2m12s", "2分12秒") or with a half ("8分半"), in seconds, precise to
+    its last part."""
+    half = _HALF_PART.fullmatch(text)
+    if half:
+        unit = _HALF_SECONDS[half.group(2)]
+        # "8 分半" is 8.5 minutes to a tenth; "5 分多钟" somewhere in its sixth minute (half a minute each way)
+        more = "多" in half.group(2)
+        return NumberMention(text, (int(half.group(1)) + 0.5) * unit, "seconds", 0 if more else 1, float(unit), more)
     seconds = 0.0
     last = 1
     decimals = 0
@@ -535,7 +607,14 @@ def number_from_match(m: re.Match[str]) -> NumberMention | None:
         multiplier = _MULTIPLIERS[m["mult"]]
         value *= multiplier
         factor *= multiplier
-    return NumberMention(fold(m.group(0)).replace(" ", ""), value, kind, decimals, float(factor))
+    text = fold(m.group(0)).replace(" ", "")
+    if m["more"] and decimals == 0:
+        # "600 多万" is 6.0 to 7.0 million: the middle of the step of its last significant digit, with
+        # half a step each way (an approximate figure, its `decimals` counting significant digits)
+        zeros = len(raw) - len(raw.rstrip("0")) if raw.strip("0") else 0
+        step = 10.0**zeros
+        return NumberMention(text, value + step / 2 * factor, kind, -zeros, float(factor), True)
+    return NumberMention(text, value, kind, decimals, float(factor))
 
 
 def _named_by_word(text: str, start: int) -> bool:

@@ -52,7 +52,7 @@ _LACKS = "[^，。；,;]{0,12}?(?:记录|日志|数据|信息|指标|监控)"
 # Every alternative opens with a literal, so the scan skips ahead in C (a leading group would not).
 HEDGED = re.compile(
     r"可能|也许|或许|推测|推断|疑似|怀疑|猜测|猜想|假设|估计|预计|大概率|大概是|似乎|好像|看来|看起来|看上去|倾向于"
-    r"|不排除|不能排除|无法排除|初步判断|初步认为|应该是|如果|假如|倘若|若是"
+    r"|不排除|不能排除|无法排除|初步判断|初步认为|应该是|如果|假如|倘若|若是|一旦|就会"
     # what the user said ("您提到的 v2.3.1 发布") is quoted, not asserted
     r"|您提到|你提到|您问|你问|您说|你说|用户提到"
     rf"|尚{_STILL_NEEDS}|仍{_STILL_NEEDS}|还{_STILL_NEEDS}"
@@ -88,11 +88,32 @@ def part_start(text: str, at: int, breaks: str = CLAUSE_BREAKS, floor: int = 0) 
     return max(floor, max(text.rfind(c, floor, at) for c in breaks) + 1)
 
 
+_DISTRIBUTIVE = ("都", "均")
+_COORDINATOR = re.compile(r"和|与|及|、|跟|以及|\band\b")
+
+
+_DEGREE_AFTER = re.compile(r"\s?(?:用完|用尽|耗尽|占满|打满|写满|满了|被占用|占用|吃满)")
+
+
+def degree_scope(text: str, scope: re.Match[str]) -> bool:
+    """"swap 已全部用完": 全部 says how much of one thing, as 用完 does, not that every one of several is."""
+    return _DEGREE_AFTER.match(text, scope.end()) is not None
+
+
+def enumerated_scope(text: str, scope: re.Match[str]) -> bool:
+    """A 都 / 均 that spans the subjects its clause lists ("IO 线程和 SQL 线程都在运行", "A、B 均为
+    Running"): it says each listed one, which their own figures and states are checked for; no claim
+    about a whole the output would have to show."""
+    if scope.group(0) not in _DISTRIBUTIVE:
+        return False
+    return _COORDINATOR.search(text, part_start(text, scope.start()), scope.start()) is not None
+
+
 ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
-    r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步"
-    rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})"
+    r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步|要么(?:把|将|先|就)|可以让|可让"
+    rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})|后再(?:{_ACTIONS})"
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
-    + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS})" for need in _NEEDS)
+    + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS}|看(?!到|出|见))" for need in _NEEDS)
     + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
     re.IGNORECASE,
 )
@@ -102,7 +123,8 @@ GENERAL_KNOWLEDGE = re.compile(
     + r"|according to (?:the )?(?:docs|documentation)",
     re.IGNORECASE,
 )
-_SENTENCE_END = re.compile(r"(?<=[。！？；!?;\n])|(?<=\.)\s+")
+# (an ASCII "?" or ";" glued to a word on both sides is a URL's query or a code's, not a sentence end)
+_SENTENCE_END = re.compile(r"(?<=[。！？；\n])|(?<=[!?;])(?![A-Za-z0-9_=&/%])|(?<=\.)\s+")
 
 
 def split_sentences(text: str) -> list[str]:
@@ -126,8 +148,11 @@ _CONTINUES = re.compile(
 )
 # After advice, a clause in the imperative goes on advising ("建议查看日志，确认原因后再处理", "必要时把 limit
 # 提高到 1Gi"); "检查发现 X" reports what a check found.
+# what follows an action verb that reports what was done rather than asks for it: "检查后确认…",
+# "排查中发现…", "排查手册里记录的…" (a manual of the action, not the action)
+_REPORTED = "发现|显示|结果|到|后(?!续)|中|时|手册|文档|报告|记录"
 _IMPERATIVE = re.compile(
-    rf"\s*(?:必要时|如有必要|如果需要|如仍|视情况|(?:之后|随后|同时|然后|再|先)?(?:{_ACTIONS})(?!发现|显示|结果|到)|把|将)"
+    rf"\s*(?:必要时|如有必要|如果需要|如仍|视情况|(?:之后|随后|同时|然后|再|先)?(?:{_ACTIONS})(?!{_REPORTED})|把|将)"
 )
 # a clause that opens with an operator's action ("同时查一下流量", "检查证书签发状态") tells them what to do
 _OPERATOR_ACTIONS = (
@@ -135,7 +160,7 @@ _OPERATOR_ACTIONS = (
     "查一下|查下|看一下|看看|检查|排查|核实|核对|对照|留意|关注|观察|联系|通知|调大|调小|确认一下|确认是否"
 )
 _IMPERATIVE_START = re.compile(
-    rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!发现|显示|结果|到|出|了|过)"
+    rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!{_REPORTED}|出|了|过)"
 )
 _IMPERATIVE_ANYWHERE = re.compile(
     rf"(?:^|[，,；;：:。])\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})"

@@ -1,0 +1,146 @@
+"""A claim's figure that restates another of its own figures in another unit, and a rate read in
+the period it is written in.
+
+"约 0.85 核（850m）", "42.5 次/秒，约合每分钟 2550 次", "125 MB/s，即约 1 Gbps", "2 GiB（2048Mi）": the
+second figure is the first one converted, within its own written precision. When the trace states the
+first, the second follows from the outputs by unit conversion (spec §7), so it is no absent figure.
+A conversion that does not hold ("0.85 核（950m）") leaves the figure to the literal search, as before.
+Only figures of one sentence restate each other, and only by the conversions below.
+
+A figure written per minute, hour or day ("每分钟 42.5 次") over a `rate()` query, whose values are per
+second, is that query's value times the period: "每分钟 2550 次" over 42.5 is stated, "每分钟 42.5 次" is not.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from ..text.arithmetic import binary_reading_matches, tolerance
+from ..text.query_meaning import per_second_query
+from ..text.tokens import NumberMention, numbers_with_places
+from ..text.wording import SENTENCE_BREAK
+from .trace_index import CallEvidence, Location
+
+_PERIOD_SECONDS = {
+    "秒": 1, "秒钟": 1, "s": 1, "sec": 1, "分钟": 60, "分": 60, "min": 60, "小时": 3600, "h": 3600, "hour": 3600,
+    "天": 86400, "day": 86400,
+}
+_PER_BEFORE = re.compile(r"每\s*(秒钟|秒|分钟|分|小时|天)\s*(?:约为|大约|约|为|有|达|达到)?\s*$")
+_PER_AFTER = re.compile(
+    r"\s*(?:次|个|条|笔|个请求|请求|requests?|reqs?)?\s*(?:/|每)\s*(秒钟|秒|分钟|分|小时|天|sec|min|hour|day|s|h)(?![a-z])",
+    re.IGNORECASE,
+)  # (a count whose unit the tokenizer does not read as a rate: "2550 个/分钟", "300 条每小时")
+_PER_SECOND_BEFORE = re.compile(r"每秒(?:钟)?(?:有|约|大约)?\s*$")
+_CORES_AFTER = re.compile(r"\s*(?:个\s*)?(?:核|cores?\b|vcpus?\b|cpus?\b)", re.IGNORECASE)
+_MILLICORES = re.compile(r"(\d+(?:\.\d+)?)\s?m")
+_UNIT_KINDS = frozenset({"bytes", "seconds", "cores", "req/s", "bit/s"})
+_MAX_DISTANCE = 40  # characters between a figure and the one it restates
+
+
+def restates_a_located_figure(
+    claim_text: str, number: NumberMention, located: Callable[[NumberMention], bool]
+) -> bool:
+    """The figure is another figure of its sentence in another unit, and `located` holds for that one."""
+    if number.kind == "clock":
+        return False
+    text, places = numbers_with_places(claim_text)
+    for start, end, n in places:
+        if n != number:
+            continue
+        for other_start, other_end, other in places:
+            if other == number or other.kind == "clock":
+                continue
+            lo, hi = (end, other_start) if end <= other_start else (other_end, start)
+            if hi - lo > _MAX_DISTANCE or SENTENCE_BREAK.search(text, lo, hi):
+                continue
+            if _converts((text, start, end, number), (text, other_start, other_end, other)) and located(other):
+                return True
+    return False
+
+
+_Placed = tuple[str, int, int, NumberMention]
+
+
+def _converts(restated: _Placed, source: _Placed) -> bool:
+    """`restated` is `source` in another unit, within `restated`'s written precision."""
+    a, b = restated[3], source[3]
+    tol = tolerance(a)
+    if a.kind in _UNIT_KINDS and a.kind == b.kind and a.factor != b.factor:
+        # "2 GiB（2048Mi）", "1.5 秒（1500ms）", "11617232 KB（约 11.1 GiB）" (KB read as KiB, as ps means it)
+        return abs(a.value - b.value) <= tol or (a.kind == "bytes" and binary_reading_matches(a, b, tol))
+    if {a.kind, b.kind} == {"bytes", "bit/s"}:
+        bits_per_unit = 8 if a.kind == "bit/s" else 1 / 8  # "125 MB/s，即约 1 Gbps"
+        return abs(a.value - b.value * bits_per_unit) <= tol
+    cores_a, cores_b = _cores(restated), _cores(source)
+    if cores_a is not None and cores_b is not None and _is_milli(a) != _is_milli(b):
+        if _is_milli(a):  # "0.85 核（850m）": half a millicore of its last digit
+            tol = 0.5 * 10 ** (-a.decimals) * 1e-3 + 1e-9
+        return abs(cores_a - cores_b) <= tol
+    text, start = source[0], source[1]
+    if a.kind == "ratio" and b.kind == "seconds" and _PER_SECOND_BEFORE.search(text, max(0, start - 8), start):
+        return abs(a.value - b.value) <= tol  # "平均每秒有 0.312 秒花在 GC 上，也就是约 31% 的时间"
+    rate_a, rate_b = per_second(restated), per_second(source)
+    if rate_a is not None and rate_b is not None and rate_a[1] != rate_b[1]:
+        # "42.5 次/秒，约合每分钟 2550 次": per second, within the restated figure's precision per second
+        return abs(rate_a[0] - rate_b[0]) <= (tol if a.kind == "req/s" else tol / rate_a[1])
+    return False
+
+
+def _is_milli(n: NumberMention) -> bool:
+    return n.kind == "bytes" and _MILLICORES.fullmatch(n.text) is not None
+
+
+def _cores(placed: _Placed) -> float | None:
+    """Cores of a figure written as a CPU quantity: "850m" (read as megabytes), "0.85 核", "2 cores"."""
+    text, _, end, n = placed
+    if n.kind == "cores":
+        return n.value
+    milli = _MILLICORES.fullmatch(n.text) if n.kind == "bytes" else None
+    if milli:
+        return float(milli.group(1)) / 1000
+    if n.kind == "plain" and _CORES_AFTER.match(text, end):
+        return n.value
+    return None
+
+
+def per_second(placed: _Placed) -> tuple[float, int] | None:
+    """(the rate per second, the period it is written in, in seconds) of a rate: "42.5 次/秒" (42.5, 1),
+    "每分钟 2550 次" and "2550 次/分钟" (42.5, 60)."""
+    text, start, end, n = placed
+    if n.kind == "req/s":
+        return n.value, round(1 / n.factor)
+    if n.kind not in ("count", "plain"):
+        return None
+    before = _PER_BEFORE.search(text, max(0, start - 10), start)
+    after = None if before else _PER_AFTER.match(text, end)
+    unit = before.group(1) if before else after.group(1).lower() if after else None
+    if unit is None:
+        return None
+    period = _PERIOD_SECONDS[unit]
+    return n.value / period, period
+
+
+def rate_period_location(
+    claim_text: str, number: NumberMention, cited: list[CallEvidence], *, all_rates: bool = True
+) -> Location | None:
+    """For a count the claim writes per minute, hour or day, when the cited outputs are `rate()` queries
+    (per second): "cited" if one of them holds the count over its period, "nowhere" if not. None when
+    the figure names no such period, or (`all_rates`) a cited call is no per-second query. Without
+    `all_rates` (an answer's sentence, over every output) the per-second queries among `cited` are read."""
+    per_minute_unit = number.kind == "req/s" and number.factor != 1
+    if not per_minute_unit and (number.kind not in ("count", "plain") or "每" not in claim_text):
+        return None
+    text, places = numbers_with_places(claim_text)
+    rates_of = {found for s, e, n in places if n == number and (found := per_second((text, s, e, n)))}
+    if len(rates_of) != 1:
+        return None
+    rate, period = rates_of.pop()
+    if period == 1:
+        return None
+    queries = [ev for ev in cited if per_second_query(ev.call.arguments)]
+    if not queries or (all_rates and len(queries) != len(cited)):
+        return None
+    tol = tolerance(number) if per_minute_unit else tolerance(number) / period
+    held = any(abs(n.value - rate) <= tol for ev in queries for n in ev.numbers if n.kind == "plain")
+    return "cited" if held else "nowhere"

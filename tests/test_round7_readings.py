@@ -1,0 +1,348 @@
+"""What the seventh audit (honest Chinese sessions, attacks on the hard rules) found read wrongly
+(issue 9): each class with its honest form and the attack it must still catch. All are hard readings
+(the number and entity floors, spec §7-§8) unless a test says otherwise."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_meaning_classes import session
+
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.glossary import at_limit, glossary
+from groundcheck.programs.text.query_meaning import command_units, subject_meaning
+from groundcheck.programs.text.tokens import extract_mentions
+from groundcheck.programs.text.wording import clause_stances
+
+
+def _check(claim: str, excerpt: str, output: str, **kw) -> tuple[str, str]:
+    kw.setdefault("tool", "shell")
+    record = verify_session(session(claim, excerpt, output, **kw))
+    return record.claim_checks[0].verification, record.claim_checks[0].detail
+
+
+def _located(claim: str, excerpt: str, output: str, **kw) -> bool:
+    """The claim's figures and names are all in (or follow from) the cited output."""
+    verification, detail = _check(claim, excerpt, output, **kw)
+    return "no tool output contains or implies" not in detail and verification != "contradicted"
+
+
+EPOCHS = json.dumps({"status": "success", "data": {"resultType": "matrix", "result": [{
+    "metric": {"service": "search"}, "values": [[1796019000, "1.92"], [1796019300, "11.8"]]}]}})  # 06:10, 06:15 UTC
+P99 = {"query": "histogram_quantile(0.99, sum(rate("
+                'http_request_duration_seconds_bucket{service="search"}[5m])) by (le))'}
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("search 的 p99 延迟 14:10 为 1.92 秒，14:15 升至 11.8 秒", True),  # Beijing time of 06:10 / 06:15 UTC
+    ("search 的 p99 延迟 06:10 为 1.92 秒，06:15 升至 11.8 秒", True),
+    ("search 的 p99 延迟 15:10 为 1.92 秒，15:15 升至 11.8 秒", False),
+])
+def test_an_unlabelled_clock_may_be_the_beijing_time_of_a_utc_point(claim, honest):
+    located = _located(claim, "[1796019000, \"1.92\"]", EPOCHS, tool="query_metrics", source_type="metric",
+                       arguments=P99)
+    assert located is honest
+
+
+FREE_M = "               total        used        free\nMem:           15883       15102         171\n"
+
+
+@pytest.mark.parametrize(("claim", "output", "arguments", "honest"), [
+    # kB of the kernel and ps are KiB
+    ("containerd 被 OOM killer 杀掉（anon-rss 约 1.15 GiB）", "Killed process 1187 (containerd) anon-rss:1204312kB",
+     {"host": "node-7"}, True),
+    ("containerd 被 OOM killer 杀掉（anon-rss 约 1.35 GiB）", "Killed process 1187 (containerd) anon-rss:1204312kB",
+     {"host": "node-7"}, False),
+    # free -m prints MiB
+    ("idx-02 总内存约 15.5 GiB", FREE_M, {"host": "idx-02", "cmd": "free -m"}, True),
+    ("idx-02 总内存约 17.5 GiB", FREE_M, {"host": "idx-02", "cmd": "free -m"}, False),
+    # ps's RSS column is KiB, and its COMMAND column holds spaces
+    ("PID 28817 的 java 进程 RSS 约 11.1 GiB",
+     "USER   PID %CPU %MEM      VSZ      RSS TTY STAT START TIME COMMAND\n"
+     "app  28817  186 71.4 14201884 11617232 ?   Sl   Nov28 3412:07 /usr/bin/java -jar indexer.jar\n",
+     {"host": "idx-02", "cmd": "ps aux --sort=-%mem"}, True),
+    ("PID 28817 的 java 进程 RSS 约 13.1 GiB",
+     "USER   PID %CPU %MEM      VSZ      RSS TTY STAT START TIME COMMAND\n"
+     "app  28817  186 71.4 14201884 11617232 ?   Sl   Nov28 3412:07 /usr/bin/java -jar indexer.jar\n",
+     {"host": "idx-02", "cmd": "ps aux --sort=-%mem"}, False),
+])
+def test_a_size_is_read_in_the_unit_its_tool_prints(claim, output, arguments, honest):
+    assert _located(claim, output.splitlines()[-1].strip()[:40], output, arguments=arguments) is honest
+
+
+def test_free_prints_kib_unless_told_otherwise():
+    assert ("all:bytes", 2.0) in command_units({"cmd": "free -m"})
+    assert ("all:bytes", 1.0) in command_units({"cmd": "free"})
+    assert command_units({"cmd": "free -h"}) == frozenset()  # its figures carry their units
+
+
+@pytest.mark.parametrize(("text", "kind", "value"), [
+    ("Young GC 每次 180～200 毫秒", "seconds", 0.18),  # the range's unit is its first bound's too
+    ("1843211 微秒", "seconds", 1.843211),
+    ("5xx 比例上升了 22.7 个百分点", "ratio", 0.227),
+    ("CPU 用了 0.25 核", "cores", 0.25),
+    ("1200 req/min", "req/s", 20.0),
+    ("持续了 8 分半", "seconds", 510.0),
+])
+def test_units_the_tokenizer_reads(text, kind, value):
+    number = extract_mentions(text).numbers[0]
+    assert (number.kind, round(number.value, 6)) == (kind, value)
+
+
+def test_more_than_a_figure_is_the_step_above_it():
+    number = extract_mentions("有 600 多万个 key").numbers[0]
+    assert number.approx and number.value - 5e5 >= 6.0e6 and number.value + 5e5 <= 7.0e6 + 1
+    output = "# Keyspace\ndb0:keys=6234567,expires=0,avg_ttl=0\n"
+    host = {"host": "cache-0"}
+    assert _located("cache-0 有 600 多万个 key", "db0:keys=6234567", output, tool="redis", arguments=host)
+    assert not _located("cache-0 有 500 多万个 key", "db0:keys=6234567", output, tool="redis", arguments=host)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("sms-gateway 吞吐为 20 QPS", True),
+    ("sms-gateway 吞吐为 1200 QPS", False),  # the per-minute figure read per second
+])
+def test_a_rate_per_minute_is_not_the_same_digits_per_second(claim, honest):
+    assert _located(claim, "throughput=1200 req/min", "sms-gateway stats: throughput=1200 req/min\n") is honest
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("最长一个 idle in transaction 已持续 47 分 12 秒", " idle in transaction   |   312 | 00:47:12",
+     " state                | count | max_age\n idle in transaction   |   312 | 00:47:12\n", True),
+    ("最长一个 idle in transaction 已持续 48 分 12 秒", " idle in transaction   |   312 | 00:47:12",
+     " state                | count | max_age\n idle in transaction   |   312 | 00:47:12\n", False),
+    ("证书 2 小时 11 分钟前签发", "issued 2h 11min ago", "certificate issued 2h 11min ago\n", True),
+    ("证书 3 小时 11 分钟前签发", "issued 2h 11min ago", "certificate issued 2h 11min ago\n", False),
+])
+def test_durations_written_as_an_elapsed_clock_or_in_spaced_parts(claim, excerpt, output, honest):
+    assert _located(claim, excerpt, output, tool="psql") is honest
+
+
+@pytest.mark.parametrize(("claim", "arguments", "output", "honest"), [
+    ("mc-1 的 uptime 只有 1412 秒", {"cmd": "echo stats | nc mc-1 11211"}, "STAT uptime 1412\n", True),
+    ("mc-2 的 uptime 只有 1412 秒", {"cmd": "echo stats | nc mc-1 11211"}, "STAT uptime 1412\n", False),
+    ("img-resize 的预留并发为 100", {"cmd": "lambda get-function-concurrency --function-name img-resize"},
+     '{"ReservedConcurrentExecutions": 100}', True),
+    ("etcd-0 的 WAL fsync 耗时 1.2 秒", {"service": "etcd", "member": "etcd-0"}, "slow fdatasync took=1.2s\n", True),
+    ("inventory-svc-0 出现 Full GC", {"args": "exec inventory-svc-0 -n stock -- tail -5 /logs/gc.log"},
+     "[gc] GC(1843) Pause Full (G1 Compaction Pause) 8190M->7100M(8192M) 4812.2ms\n", True),
+])
+def test_a_command_names_the_subject_it_connects_to(claim, arguments, output, honest):
+    assert _located(claim, output.strip()[:30], output, arguments=arguments) is honest
+
+
+JOBS = "NAME   COMPLETIONS\nbilling-reconcile-29401320   0/1\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("节点 ip-10-30-4-77 进入 DiskPressure 状态", "status is now: NodeHasDiskPressure",
+     "Node ip-10-30-4-77 status is now: NodeHasDiskPressure\n", True),
+    ("节点 ip-10-30-4-77 进入 DiskPress 状态", "status is now: NodeHasDiskPressure",
+     "Node ip-10-30-4-77 status is now: NodeHasDiskPressure\n", False),  # no whole part of the name
+    ("Job 29401320 失败", "billing-reconcile-29401320   0/1", JOBS, True),
+    ("Job 29401321 失败", "billing-reconcile-29401320   0/1", JOBS, False),
+    ("最大堆设置为 12g", "-Xmx12g", "app 28817 /usr/bin/java -Xmx12g -jar indexer.jar\n", True),
+    ("最大堆设置为 16g", "-Xmx12g", "app 28817 /usr/bin/java -Xmx12g -jar indexer.jar\n", False),
+    ("gateway-5 上 TIME_WAIT 连接有 29388 个", "timewait 29388", "TCP:   31022 (estab 1201, timewait 29388)\n", True),
+])
+def test_names_and_numbers_written_as_parts_of_others(claim, excerpt, output, honest):
+    assert _located(claim, excerpt, output, arguments={"host": "gateway-5"}) is honest
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("11:00 之后访问日志中 502 共 913 次", True),  # the search's own bound, restated
+    ("12:00 之后访问日志中 502 共 913 次", False),
+])
+def test_a_clock_the_search_started_from_is_its_scope(claim, honest):
+    arguments = {"host": "edge-1", "cmd": "awk '$6>=\"11:00\"{print $9}' /var/log/nginx/access.log | sort | uniq -c"}
+    assert _located(claim, "913 502", "  18422 200\n    913 502\n", arguments=arguments) is honest
+
+
+def test_within_a_window_does_not_name_memory():
+    terms = [m.term for m in glossary().mentions("34 分钟内存活探针失败 15 次")]
+    assert "内存" not in terms and "存活探针" in terms
+    assert [m.term for m in glossary().mentions("内存使用 90%")] == ["内存使用"]
+
+
+@pytest.mark.parametrize(("arguments", "kind"), [
+    ({"cmd": "ls /proc/$(pgrep -f edge-gateway)/fd | wc -l"}, "process"),
+    ({"cmd": "ls /proc/$(pgrep -f edge-gateway)/fd | wc -l"}, "file"),
+    ({"cmd": "ss -tnp state established"}, "tcp"),
+    ({"cmd": "chronyc tracking"}, "chrony"),
+    ({"cmd": "df -i"}, "inode"),
+    ({"path": "GET _cat/shards?v"}, "replica"),
+    ({"args": "get pods -A"}, "cluster"),
+])
+def test_what_a_command_lists_is_context_for_its_output(arguments, kind):
+    assert kind in subject_meaning(arguments).split()
+
+
+def test_a_row_whose_used_figure_is_its_total_is_used_up():
+    free = "               total        used        free\nMem:           15883       15102         171\n"
+    assert at_limit(free + "Swap:           2047        2047           0\n")
+    assert not at_limit(free + "Swap:           2047        1000        1047\n")
+    assert at_limit("filesystem inodes iused ifree iuse% mounted on\n/dev/sda1 3276800 3276800 0 100% /\n")
+
+
+@pytest.mark.parametrize(("sentence", "stances"), [
+    ("检查后确认根因是事务未提交导致连接泄漏。", ("asserted",)),
+    ("排查手册里记录的根因是事务未提交导致连接泄漏。", ("asserted",)),
+    ("检查一下 order-db-0 的磁盘。", ("advice",)),
+    ("根因需要再看数据库侧的慢查询。", ("advice",)),
+    ("同时关注后续告警。", ("advice",)),
+])
+def test_an_action_verb_that_reports_what_was_done_is_no_advice(sentence, stances):
+    assert tuple(stance for _, stance in clause_stances(sentence)) == stances
+
+
+def _answer_facts(answer: str, calls: list[dict], claim: str, excerpt: str, call_id: str = "call_m1") -> list[str]:
+    s = session(claim, excerpt, calls[0]["output"], answer=answer, arguments=calls[0]["arguments"],
+                tool=calls[0]["tool_name"], extra_calls=calls[1:])
+    record = verify_session(s)
+    return [f.fact for f in record.facts_checked if f.source == "user_facing_answer"
+            and f.classification in ("no_evidence", "contradicted")] + [
+        f.detail for f in record.gatekeeper_result.findings if f.rule == "answer.unbacked_entity"]
+
+
+RUNBOOK = {
+    "invocation_id": "call_kb", "trace_ref": "trace:00000000000000c1", "tool_name": "lookup_knowledge",
+    "arguments": {"query": "HikariPool 连接耗尽"}, "status": "ok",
+    "output": [{"doc_id": "rb-1", "doc_type": "runbook", "title": "连接池耗尽处置",
+                "content": "常见原因是事务未提交导致连接泄漏。"}],
+}
+POOL = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "query_logs",
+        "arguments": {"service": "payment-svc"}, "status": "ok",
+        "output": "ERROR HikariPool-1 - Connection is not available, request timed out after 30000ms\n"}
+
+
+def test_a_cause_only_a_runbook_states_backs_an_answer_only_when_it_says_so():
+    claim, excerpt = "payment-svc 的 HikariPool-1 拿不到连接", "Connection is not available"
+    assert _answer_facts("payment-svc 拿不到连接。手册里记录的常见原因是事务未提交导致连接泄漏。", [POOL, RUNBOOK],
+                         claim, excerpt) == []
+    assert _answer_facts("payment-svc 拿不到连接。根因是事务未提交导致连接泄漏。", [POOL, RUNBOOK], claim,
+                         excerpt) != []
+
+
+def test_an_answer_that_relabels_utc_clocks_as_beijing_time_names_another_moment():
+    series = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "query_metrics",
+              "arguments": P99, "status": "ok", "output": EPOCHS}
+    claim, excerpt = "search 的 p99 延迟 06:10 UTC 为 1.92 秒", "[1796019000, \"1.92\"]"
+    assert _answer_facts("北京时间 14:10 p99 为 1.92 秒。", [series], claim, excerpt) == []
+    assert _answer_facts("北京时间 06:10 p99 为 1.92 秒。", [series], claim, excerpt) != []
+
+
+def test_the_difference_of_two_point_timestamps_is_no_figure_of_an_answer():
+    series = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "query_metrics",
+              "arguments": P99, "status": "ok", "output": EPOCHS}
+    claim, excerpt = "search 的 p99 延迟 06:10 UTC 为 1.92 秒", "[1796019000, \"1.92\"]"
+    # 300 = 1796019300 - 1796019000: no figure of the series
+    assert _answer_facts("search 已有 300 个请求超时。", [series], claim, excerpt) != []
+
+
+def test_an_answer_may_give_a_share_of_the_figures_it_lists():
+    log = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+           "arguments": {"host": "edge-1"}, "status": "ok",
+           "output": "  48211 limited 10.88.4.17\n   9120 ok 10.88.4.17\n"}
+    claim, excerpt = "10.88.4.17 被限流 48211 次，成功 9120 次", "48211 limited 10.88.4.17"
+    assert _answer_facts("10.88.4.17 有 48211 次被限流，只有 9120 次成功，约 84% 的请求都被拒了。", [log], claim,
+                         excerpt) == []
+    assert _answer_facts("10.88.4.17 有 48211 次被限流，只有 9120 次成功，约 74% 的请求都被拒了。", [log], claim,
+                         excerpt) != []
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("inventory-svc 连接 Redis 10.0.5.9:6379 被拒绝", "dial tcp 10.0.5.9:6379: connect: connection refused\n", True),
+    ("inventory-svc 连接 Redis 10.0.5.9:63790 被拒绝", "dial tcp 10.0.5.9:63790: connect: connection refused\n", False),
+])
+def test_a_default_port_implies_its_product(claim, output, honest):
+    verification, _ = _check(claim, output.strip(), output, tool="query_logs", arguments={"service": "inventory-svc"})
+    assert (verification != "contradicted") is honest
+
+
+DF = (
+    "Filesystem      Size  Used Avail Use% Mounted on\n/dev/nvme0n1p1   50G   21G   30G  42% /\n"
+    "/dev/nvme1n1    200G  186G   15G  93% /var/lib/containerd\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("ip-10-0-5-9 的 /var/lib/containerd 使用率 93%，仅剩 15G", True),
+    ("ip-10-0-5-9 的根分区 / 使用率 93%，仅剩 15G", False),  # the containerd disk's figures
+    ("ip-10-0-5-9 上 /var/lib/containerd 使用率 93%，根分区 / 仅 42%", True),  # two filesystems, each its own
+])
+def test_a_figure_given_one_filesystem_must_be_on_its_df_row(claim, honest):
+    verification, detail = _check(claim, "93%", DF, arguments={"host": "ip-10-0-5-9", "cmd": "df -h"})
+    assert (verification != "contradicted") is honest, detail
+
+
+def test_scope_words_that_say_how_much_or_count_the_quotes():
+    free = "               total        used        free\nSwap:           2047        2047           0\n"
+    _, detail = _check("idx-02 的 swap 2047 MiB 已全部用完", "Swap:           2047        2047           0",
+                       free, arguments={"host": "idx-02", "cmd": "free -m"})
+    assert "all / every" not in detail
+    slowlog = (
+        "1) 1) (integer) 1843211\n   2) \"KEYS\" \"session:*\"\n2) 1) (integer) 1790034\n   2) \"KEYS\" \"session:*\"\n"
+    )
+    second = {"source_type": "log", "source_id": "call_m1", "tool_name": "redis", "source_invocation_ids": ["call_m1"],
+              "evidence_excerpt": "(integer) 1790034"}
+    record = verify_session(session("最慢的两条都是 KEYS session:*", "(integer) 1843211", slowlog, tool="redis",
+                                    arguments={"host": "sess-redis-2"}, extra_bindings=[second]))
+    assert "all / every" not in record.claim_checks[0].detail
+
+
+@pytest.mark.parametrize(("sentence", "stances"), [
+    ("要么把 StatefulSet 的 volumeClaimTemplates 改成 gp3 后删除重建这个 PVC。", ("advice",)),
+    ("短期可以让数据库客户端开启重试。", ("advice",)),
+    ("同步完时间后再观察报错。", ("advice",)),
+    ("但再丢一个副本就会拒绝 acks=all 的写请求。", ("hedged",)),  # a prediction, no observation
+])
+def test_more_forms_of_advice_and_prediction(sentence, stances):
+    assert tuple(stance for _, stance in clause_stances(sentence)) == stances
+
+
+def test_a_question_mark_inside_a_url_ends_no_sentence():
+    from groundcheck.programs.text.wording import split_sentences
+
+    assert split_sentences("可以抓 /debug/pprof/goroutine?debug=2 看调用栈。真的吗?是的") == [
+        "可以抓 /debug/pprof/goroutine?debug=2 看调用栈。", "真的吗?", "是的"]
+
+
+def test_an_answer_may_judge_the_figures_it_gives():
+    cpu = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "query_metrics",
+           "arguments": {"query": 'max(rds_cpu_utilization{instance="prod-orders-pg"})'}, "status": "ok",
+           "output": "prod-orders-pg cpu 31.4 96.2 98.7\n"}
+    claim, excerpt = "prod-orders-pg 的 CPU 从 31.4% 升到 98.7%", "31.4 96.2 98.7"
+    assert _answer_facts("prod-orders-pg 的 CPU 达到 98.7%，一直处于打满状态。", [cpu], claim, excerpt) == []
+    # a judging word over a figure far from full is a finding of its own
+    assert _answer_facts("prod-orders-pg 的 CPU 达到 31.4%，一直处于打满状态。", [cpu], claim, excerpt) != []
+
+
+@pytest.mark.parametrize(
+    ("text", "seconds", "tolerance"), [("也就是 5 分多钟", 330.0, 30.0), ("持续 8 分半", 510.0, 3.0)]
+)
+def test_minutes_and_more(text, seconds, tolerance):
+    from groundcheck.programs.text.arithmetic import tolerance as tol
+
+    number = extract_mentions(text).numbers[0]
+    assert number.value == seconds and abs(tol(number) - tolerance) < 1
+
+
+def test_a_share_of_each_second_restates_seconds_per_second():
+    from groundcheck.programs.core.restated_units import restates_a_located_figure
+
+    text = "平均每秒有 0.312 秒花在 GC 停顿上，也就是约 31% 的时间"
+    share = next(n for n in extract_mentions(text).numbers if n.kind == "ratio")
+    assert restates_a_located_figure(text, share, lambda other: True)
+    wrong = "平均每秒有 0.312 秒花在 GC 停顿上，也就是约 41% 的时间"
+    share = next(n for n in extract_mentions(wrong).numbers if n.kind == "ratio")
+    assert not restates_a_located_figure(wrong, share, lambda other: True)
+
+
+@pytest.mark.parametrize(("claim", "output", "tool"), [
+    ("mc-1 的缓存命中 2209918 次", "STAT get_hits 2209918\nSTAT get_misses 8011734\n", "shell"),
+    ("crm.customers 上按 phone 的查询是全表扫描", '{"planSummary": "COLLSCAN", "ns": "crm.customers"}', "mongosh"),
+])
+def test_concepts_these_outputs_carry_in_their_own_words(claim, output, tool):
+    _, detail = _check(claim, output.splitlines()[0][:20], output, tool=tool, arguments={"host": "mc-1"})
+    assert "does not carry" not in detail, detail
