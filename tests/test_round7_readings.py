@@ -346,3 +346,66 @@ def test_a_share_of_each_second_restates_seconds_per_second():
 def test_concepts_these_outputs_carry_in_their_own_words(claim, output, tool):
     _, detail = _check(claim, output.splitlines()[0][:20], output, tool=tool, arguments={"host": "mc-1"})
     assert "does not carry" not in detail, detail
+
+
+def test_the_subject_of_a_sentence_carries_past_its_comma_for_a_row_denial():
+    pods = ("NAME                         READY   STATUS             RESTARTS        AGE\n"
+            "order-svc-5f8b9c7d6-kx2mp    0/1     CrashLoopBackOff   7 (2m14s ago)   14m\n"
+            "order-svc-7d9c6b5f4-r8wqz    1/1     Running            0               3d2h\n")
+    row = pods.splitlines()[2]
+    args = {"args": "get pods -n order -l app=order-svc"}
+    assert _check("order-svc-7d9c6b5f4-r8wqz 运行正常，没有重启", row, pods, tool="kubectl",
+                  arguments=args)[0] != "contradicted"
+    assert _check("order-svc-5f8b9c7d6-kx2mp 运行正常，没有重启", pods.splitlines()[1], pods, tool="kubectl",
+                  arguments=args)[0] == "contradicted"
+
+
+def test_a_field_named_for_a_concept_with_no_value_reports_none():
+    status = "Replica_IO_Running: Yes\nReplica_SQL_Running: Yes\nLast_Error: \nLast_IO_Error: \n"
+    assert _check("IO 线程和 SQL 线程都在运行，没有复制错误", "Replica_IO_Running: Yes", status, tool="mysql",
+                  arguments={"host": "report-db-r1"})[0] != "contradicted"
+    failing = status.replace("Last_Error: ", "Last_Error: Error 'Duplicate entry' on query")
+    assert _check("IO 线程和 SQL 线程都在运行，没有复制错误", "Replica_IO_Running: Yes", failing, tool="mysql",
+                  arguments={"host": "report-db-r1"})[0] == "contradicted"
+
+
+PG_STATES = (" state                | count | max_age\n-----------------------+-------+-----------\n"
+             " active                |    38 | 00:00:04\n idle                  |   141 | 02:13:40\n"
+             " idle in transaction   |   312 | 00:47:12\n(3 rows)\n")
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("pg-main 的 app 库现在一共 491 个连接", True),  # 38 + 141 + 312
+    ("pg-main 的 app 库现在一共 591 个连接", False),
+    ("pg-main 的 app 库现在有 491 个连接", False),  # no word of adding up: no sum is read
+])
+def test_a_total_of_one_column_of_a_table(claim, honest):
+    arguments = {"host": "pg-main", "sql": "SELECT state, count(*) FROM pg_stat_activity WHERE datname='app'"}
+    assert _located(claim, " active                |    38 | 00:00:04", PG_STATES, tool="psql",
+                    arguments=arguments) is honest
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("本地临时端口范围为 32768～60999，共 28232 个端口", True),
+    ("本地临时端口范围为 32768～60999，共 38232 个端口", False),
+])
+def test_the_size_of_a_range_the_sentence_writes(claim, honest):
+    output = "net.ipv4.ip_local_port_range = 32768\t60999\n"
+    assert _located(claim, "net.ipv4.ip_local_port_range = 32768", output, arguments={"host": "gateway-5"}) is honest
+
+
+def test_every_n_has_m_restates_a_share():
+    from groundcheck.programs.core.restated_units import every_n_has_m
+
+    text = "5xx 比例约 41.3%，差不多每 10 个请求就有 4 个失败"
+    assert all(every_n_has_m(text, n, lambda share: True) for n in extract_mentions(text).numbers if n.kind != "ratio")
+    wrong = "5xx 比例约 41.3%，差不多每 10 个请求就有 2 个失败"
+    assert not any(every_n_has_m(wrong, n, lambda share: True) for n in extract_mentions(wrong).numbers
+                   if n.kind != "ratio")
+
+
+def test_a_sql_query_names_the_database_it_selects():
+    from groundcheck.programs.core.trace_index import subject_values
+
+    arguments = {"host": "pg-main", "sql": "SELECT state FROM pg_stat_activity WHERE datname='app'"}
+    assert set(subject_values(arguments)) == {"pg-main", "app"}

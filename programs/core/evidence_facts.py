@@ -36,7 +36,9 @@ from .number_forms import (
     local_time_of_a_utc_clock,
     port_of_an_address,
     share_of_its_own_figures,
+    size_of_a_range,
     sum_of_its_own_figures,
+    total_of_a_column,
     zone_mislabelled,
 )
 from .partial_listings import cut_listing_total
@@ -226,7 +228,10 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, observed):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
         summed = where == "nowhere" and (
-            aggregate_of_quoted_rows(text, number, quotes) or sum_of_its_own_figures(text, number)
+            aggregate_of_quoted_rows(text, number, quotes)
+            or sum_of_its_own_figures(text, number)
+            or total_of_a_column(text, number, observed)
+            or size_of_a_range(text, number)
         )
         if summed:
             continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states

@@ -220,10 +220,20 @@ def _judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...]) -> bool:
     numbers = [n for n in extract_mentions(sentence).numbers if n.kind != "clock" and n.value > 0]
     if any(n.kind == "ratio" and n.value >= _NEAR_FULL for n in numbers):
         return True
+    # bare counts compare only beside a limit word ("491 个连接，max_connections 是 500", "100 … 上限 100")
+    counted = ("count", "plain")
+    limit = _LIMIT_WORD.search(sentence) is not None
     return any(
-        a.kind == b.kind and a is not b and _NEAR_FULL <= a.value / b.value <= 1
-        for a in numbers for b in numbers if a.kind not in ("ratio", "plain")
+        a is not b
+        and (a.kind == b.kind or (a.kind in counted and b.kind in counted))
+        and (a.kind not in counted or limit)
+        and a.kind != "ratio"
+        and _NEAR_FULL <= a.value / b.value <= 1
+        for a in numbers for b in numbers
     )
+
+
+_LIMIT_WORD = re.compile(r"上限|最大|max|limit|容量|配额|预留", re.IGNORECASE)
 
 
 def _answer_evidence(index: TraceIndex, *, cites_guidance: bool) -> list[EvidenceView]:

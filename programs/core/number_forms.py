@@ -21,7 +21,7 @@ from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total
 from .number_bounds import bound_held_by, bound_of
-from .restated_units import rate_period_location, restates_a_located_figure
+from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
 from .time_context import (
     restated_window,
     searched_since,
@@ -81,12 +81,18 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "北京时间 14:00 … ；14:03 略降": the zone an earlier sentence of the answer names
     if sum_of_its_own_figures(text, number):
         return True  # "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，合计 72 次"
+    if every_n_has_m(text, number, index.number_anywhere):
+        return True  # "约 41.3%，差不多每 10 个请求就有 4 个失败"
     if restates_a_located_figure(text, number, index.number_anywhere):
         return True  # "约 125 MB/s（约 1 Gbps）": the sentence's own conversion of a figure the trace states
     if rate_period_location(text, number, calls, all_rates=False) == "cited":
         return True  # "每分钟约 2550 次" over a rate() query's 42.5 per second
     if remainder_of_its_own_figures(text, number):
         return True  # "上限 200，现在已经有 198 个连接，只剩 2 个空位"
+    if size_of_a_range(text, number):
+        return True  # "32768～60999，共 28232 个端口"
+    if total_of_a_column(text, number, calls):
+        return True  # "app 库现在一共 491 个连接" over a table's counts 38, 141, 312
     if share_of_its_own_figures(context or text, number, text):
         return True  # "一共 1 万个请求 … 500 错误 370 个，约 3.7%"
     bound = bound_of(text, number)
@@ -118,6 +124,52 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
         for operands in operand_sets
         for total in [sum(n.value for n in operands)]
     )
+
+
+_PIPE = re.compile(r"\s*\|\s*")
+_VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
+_SPACES = re.compile(r"\s{2,}|\t")
+_INTEGER = re.compile(r"\d{1,12}")
+_MAX_TABLE_LINES = 200
+
+
+def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvidence]) -> bool:
+    """The sentence says it adds up (一共 / 合计) and the figure is the sum of one column of a table an
+    output prints ("app 库现在一共 491 个连接" over pg_stat_activity's counts 38, 141, 312): the
+    operands are the output's own rows, one step of arithmetic (spec §7)."""
+    if number.kind not in ("count", "plain") or number.decimals or search_total(text) is None:
+        return False
+    target = number.value
+    for ev in calls:
+        flat = ev.flat[: ev.out_end]
+        if '"resulttype": "vector"' in flat:  # one value per series: their sum ("1284 + 97 + 12")
+            values = [float(v) for v in _VECTOR_VALUE.findall(flat)]
+            if len(values) >= 2 and abs(sum(values) - target) < 1e-9 * max(1.0, target):
+                return True
+        if "\n" not in flat:
+            continue
+        sums: dict[int, int] = {}
+        counts: dict[int, int] = {}
+        for line in flat.split("\n", _MAX_TABLE_LINES)[:_MAX_TABLE_LINES]:
+            cells = _PIPE.split(line.strip(" |")) if "|" in line else _SPACES.split(line.strip())
+            for i, cell in enumerate(cells):
+                if _INTEGER.fullmatch(cell):
+                    sums[i] = sums.get(i, 0) + int(cell)
+                    counts[i] = counts.get(i, 0) + 1
+        if any(counts[i] >= 2 and total == target for i, total in sums.items()):
+            return True
+    return False
+
+
+_RANGE = re.compile(r"(?<![\d.])(\d+)\s?[～~\-–—到至]\s?(\d+)(?![\d.])")
+
+
+def size_of_a_range(text: str, number: NumberMention) -> bool:
+    """"端口范围为 32768～60999，共 28232 个": the sentence says it counts (共 / 一共) a range it writes,
+    and the figure is how many whole numbers the range holds."""
+    if number.kind not in ("count", "plain") or number.decimals or search_total(text) is None:
+        return False
+    return any(int(hi) - int(lo) + 1 == number.value for lo, hi in _RANGE.findall(text) if int(hi) > int(lo))
 
 
 _REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")

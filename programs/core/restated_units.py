@@ -38,6 +38,23 @@ _UNIT_KINDS = frozenset({"bytes", "seconds", "cores", "req/s", "bit/s"})
 _MAX_DISTANCE = 40  # characters between a figure and the one it restates
 
 
+_EVERY_N_HAS_M = re.compile(r"每\s?(\d+)\s?(?:个|次|条|笔)[^，。；,;]{0,8}?有\s?(\d+)\s?(?:个|次|条|笔)")
+
+
+def every_n_has_m(claim_text: str, number: NumberMention, located: Callable[[NumberMention], bool]) -> bool:
+    """"5xx 比例约 41.3%，差不多每 10 个请求就有 4 个失败": the N and M of a share the sentence states
+    (and `located` holds for), M/N within half of 1/N of it."""
+    if number.kind not in ("count", "plain") or "每" not in claim_text:
+        return False
+    text, places = numbers_with_places(claim_text)
+    shares = [n for _, _, n in places if n.kind == "ratio" and located(n)]
+    for m in _EVERY_N_HAS_M.finditer(text):
+        n, k = int(m.group(1)), int(m.group(2))
+        if n and number.value in (n, k) and any(abs(k / n - s.value) <= 0.5 / n for s in shares):
+            return True
+    return False
+
+
 def restates_a_located_figure(
     claim_text: str, number: NumberMention, located: Callable[[NumberMention], bool]
 ) -> bool:

@@ -117,7 +117,7 @@ _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node"
 _NESTED_KEYS = frozenset({"dimensions", "labels", "selector", "filters", "tags", "target"})
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
 _IDENTIFIER = re.compile(r"\S*[^\W\d_]\S*")  # no white space, at least one letter
-_COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl"})
+_COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl", "sql", "statement"})
 # `describe pod indexer-0`, `logs deploy/api`, `get pod/api-0`: the object after its kind
 _KUBECTL_OBJECT = re.compile(
     r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))"
@@ -132,7 +132,8 @@ _COMMAND_TARGET = re.compile(
     r"\b(?:nc|ncat|telnet|ping|ssh|dig|nslookup|traceroute|mtr)\s+(?:-\S+\s+)*(?:[\w.\-]+@)?([a-z0-9][\w.\-]*)"
     r"|(?:\s-h|--host|--hostname|--function-name|--bootstrap-server|--instance-id|--db-instance-identifier"
     r"|--cluster-name|--server)[\s=]+([a-z0-9][\w.\-]*)"
-    r"|https?://([a-z0-9][\w.\-]*)",
+    r"|https?://([a-z0-9][\w.\-]*)"
+    r"|\b(?:datname|table_schema|db)\s*=\s*'([\w\-]+)'|\buse\s+`?([\w\-]+)`?\s*;",  # the database a query selects
     re.IGNORECASE,
 )
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
@@ -407,7 +408,8 @@ class CallEvidence:
         `subject_meaning`), or names a product its output's format implies ("mysql" by "query_time:")."""
         return (
             word_in(self.flat, word)
-            or implied_in(word, self.flat, self.out_end) is not None
+            # a product the output's format, or the call's own subject, implies ("-c istio-proxy": a sidecar)
+            or implied_in(word, self.flat) is not None
             or word_in(self.listed_kinds, word)
             or word_in(self.measured, word)
         )

@@ -403,6 +403,8 @@ _ZONED_TIME = re.compile(
 # concepts an output carries by the shape of what it writes: a zoned time, an address with its port
 _SHAPES = {
     "timezone": _ZONED_TIME,
+    # a Job's COMPLETIONS "1/1": it succeeded (kubectl get jobs)
+    "success": re.compile(r"\bcompletions\b[^\n]*\n(?:[^\n]*\n){0,50}?[^\n]*(?<![\d/])([1-9]\d*)/\1(?![\d/])"),
     "port": re.compile(
         r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+|\[[0-9a-f:.]*\]|\*):\d{2,5}(?!\d)"
     ),

@@ -34,7 +34,7 @@ from .glossary import (
     glossary,
     stands_alone,
 )
-from .wording import part_start
+from .wording import SENTENCE_BREAKS, part_start
 
 __all__ = [
     "ANTONYMS",
@@ -287,6 +287,8 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
             asserted = next((a for a, _ in polarities if a and not _hint_of(a, ids)), None)
             if asserted and _rows_deny(compact(claim_text), m, asserted, views):
                 continue  # "mq-1 和 mq-2 均未重启" over their rows' RESTARTS 0: the header names the column
+            if asserted and _only_empty_fields(asserted, views):
+                continue  # "没有复制错误" over "Last_Error: " (empty): a field naming the concept, no value
             if asserted and not any(d for _, d in polarities):
                 return f"it denies {ids[0]!r} ({m.term}), which the cited output reports ({asserted!r})"
         else:
@@ -322,6 +324,9 @@ def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[Evidence
     ("restarts") holds 0 in each of their rows: the table reports the concept of other rows only."""
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
     subjects = [t for t in _ROW_SUBJECT.findall(text, clause_start, m.start) if not t.isdigit()]
+    if not subjects:  # "X 运行正常，没有重启": the sentence's subject carries on past the comma
+        sentence_start = part_start(text, m.start, SENTENCE_BREAKS)
+        subjects = [t for t in _ROW_SUBJECT.findall(text, sentence_start, m.start) if not t.isdigit()]
     if not subjects:
         return False
     for view in views:
@@ -337,6 +342,29 @@ def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[Evidence
         if values and all(v == "0" for v in values):
             return True
     return False
+
+
+_EMPTY_FIELD = r"[\w.\-]*\s*[:=]\s*(?:0|none|null|n/a|\"\"|''|-)?\s*$"
+
+
+def _only_empty_fields(term: str, views: Sequence[EvidenceView]) -> bool:
+    """Every line of the cited outputs that holds the term is a field of it with no value ("last_error:",
+    "errors: 0"): the output names the concept as a key, and reports none of it."""
+    pattern = re.compile(rf"{re.escape(term)}{_EMPTY_FIELD}")
+    seen = False
+    for view in views:
+        text = view.text
+        at = text.find(term)
+        for _ in range(_TABLE_ROWS):
+            if at == -1:
+                break
+            start, end = text.rfind("\n", 0, at) + 1, text.find("\n", at)
+            line = text[start : end if end != -1 else len(text)]
+            if pattern.search(line, at - start) is None:
+                return False
+            seen = True
+            at = text.find(term, at + 1)
+    return seen
 
 
 def _column_of(lines: Sequence[str], term: str) -> tuple[str | None, int]:

@@ -80,12 +80,16 @@ _FLAG_KINDS = {1: "namespace", 2: "namespace cluster", 3: "cluster"}
 _KUBECTL_KIND = re.compile(
     r"\b(?:get|describe|top|logs|rollout\s+(?:status|history))\s+"
     r"(pods?|po|deploy(?:ments?)?|statefulsets?|sts|replicasets?|rs|daemonsets?|ds|nodes?|no|services?|svc|events?|ev"
-    r"|hpa|horizontalpodautoscalers?|pvc|persistentvolumeclaims?|namespaces?|ns|ingress(?:es)?|ing|jobs?|cronjobs?)\b",
+    r"|hpa|horizontalpodautoscalers?|pvc|persistentvolumeclaims?|namespaces?|ns|ingress(?:es)?|ing|jobs?|cronjobs?"
+    r"|configmaps?|cm|destinationrules?|dr|virtualservices?|vs)\b",
     re.IGNORECASE,
 )
 _KIND_WORDS = {
     # a listing of pods lists replicas of their workloads ("另一个副本 coredns-…" over `get pods`)
-    "po": "pod container", "pod": "pod container", "pods": "pod replica container",
+    "po": "pod container", "pod": "pod container", "pods": "pod replica container replicaset",
+    "configmap": "configmap", "configmaps": "configmap", "cm": "configmap",
+    "destinationrule": "destinationrule", "destinationrules": "destinationrule", "dr": "destinationrule",
+    "virtualservice": "virtualservice", "virtualservices": "virtualservice", "vs": "virtualservice",
     "deploy": "deployment replicas", "deployment": "deployment replicas",
     "deployments": "deployment replicas", "statefulset": "statefulset replicas", "statefulsets": "statefulset replicas",
     "sts": "statefulset replicas", "replicaset": "replicaset replicas", "replicasets": "replicaset replicas",
@@ -131,6 +135,7 @@ _COMMAND_KINDS = tuple(
         (r"\bdf\b", "filesystem"),
         (r"\bdf\s+-\w*i", "inode"),
         (r"\bfree\b|\bvmstat\b", "memory"),
+        (r"\bvmstat\b", "cpu steal iowait"),
         (r"\biostat\b", "disk"),
         (r"_cat/shards", "shard replica primary"),
         (r"\bkubectl\s+logs\b|^logs\s|\blogs\s+\S|\bexec\s+\S", "container"),
