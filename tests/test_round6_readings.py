@@ -169,8 +169,10 @@ def test_a_bound_stands_for_one_step_of_its_last_significant_digit():
     def bound(text: str):
         return bound_of(text, extract_mentions(text).numbers[0])
 
-    assert bound("报错超过 200 次") == (200.0, 300.0)
-    assert bound("延迟在 5 秒以内") == (4.0, 5.0)
+    assert bound("报错超过 200 次")[:3] == (200.0, 300.0, True)  # more than 200: not 200 itself
+    assert bound("延迟在 5 秒以内")[:2] == (4.0, 5.0) and not bound("延迟在 5 秒以内").strict_high
+    assert bound("活跃连接不到 50 个").strict_high  # less than 50: not 50 itself
+    assert bound("超过 1000ms 超时设置") is None  # the limit's own value, no bound
     assert bound("延迟不到 1.2 秒")[1] == 1.2
     assert bound("错误率 4%") is None
 

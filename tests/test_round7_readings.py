@@ -409,3 +409,80 @@ def test_a_sql_query_names_the_database_it_selects():
 
     arguments = {"host": "pg-main", "sql": "SELECT state FROM pg_stat_activity WHERE datname='app'"}
     assert set(subject_values(arguments)) == {"pg-main", "app"}
+
+
+# --- the attacks on the readings above (audit K): each loosening keeps its attack caught ---
+
+POOL_STATS = "06:12:10Z INFO payment-svc HikariPool-1 - Pool stats (total=50, active=50, idle=0, waiting=212)\n"
+
+
+def test_less_than_a_figure_is_not_the_figure():
+    assert not _located("连接池活跃连接不到 50 个", "active=50", POOL_STATS, tool="query_logs")
+    assert _located("连接池活跃连接不到 50 个", "active=48", POOL_STATS.replace("active=50", "active=48"),
+                    tool="query_logs")
+
+
+def test_a_bound_tied_to_a_clock_is_read_at_that_clock():
+    series = json.dumps({"status": "success", "data": {"resultType": "matrix", "result": [{
+        "metric": {"service": "payment-svc"},
+        "values": [[1796018700, "0.004"], [1796019000, "0.118"], [1796019300, "0.231"]]}]}})  # 06:05, 06:10, 06:15
+    query = {"query": 'sum(rate(http_requests_total{service="payment-svc",code=~"5.."}[5m])) / '
+                      'sum(rate(http_requests_total{service="payment-svc"}[5m]))'}
+    kw = {"tool": "query_metrics", "source_type": "metric", "arguments": query}
+    assert _check("payment-svc 的 5xx 比例 06:05 仍不到 1%", '[1796018700, "0.004"]', series, **kw)[0] != "contradicted"
+    assert _check("payment-svc 的 5xx 比例 06:15 仍不到 1%", '[1796019300, "0.231"]', series, **kw)[0] == "contradicted"
+
+
+def test_a_limit_named_after_more_than_is_the_limits_value():
+    output = "p99 2525ms; client timeout 1000ms\n"
+    assert _located("P99 升至 2525ms，超过 1000ms 超时设置", "p99 2525ms", output, tool="query_metrics")
+
+
+def test_a_clock_a_search_started_from_is_no_onset():
+    arguments = {"host": "edge-1", "cmd": "awk '$6>=\"11:00\"{print $9}' /var/log/nginx/access.log | sort | uniq -c"}
+    assert not _located("从 11:00 之后 502 就一直在增加，共 913 次", "913 502", "  18422 200\n    913 502\n",
+                        arguments=arguments)
+
+
+def test_a_camel_case_part_after_a_negation_is_not_named():
+    output = "Node ip-10-30-4-77 status is now: NodeHasNoDiskPressure\n"
+    assert not _located("节点 ip-10-30-4-77 进入 DiskPressure 状态", "NodeHasNoDiskPressure", output)
+
+
+def test_the_initial_heap_is_no_maximum():
+    output = "app 28817 /usr/bin/java -Xms12g -Xmx16g -jar indexer.jar\n"
+    assert not _located("最大堆设置为 12g", "-Xms12g", output)
+    assert _located("最大堆设置为 16g", "-Xmx16g", output)
+
+
+def test_citing_the_manual_does_not_license_this_incidents_cause():
+    claim, excerpt = "payment-svc 的 HikariPool-1 拿不到连接", "Connection is not available"
+    assert _answer_facts("payment-svc 拿不到连接。按手册核对，这次的根因就是事务未提交导致连接泄漏。", [POOL, RUNBOOK],
+                         claim, excerpt) != []
+
+
+def test_a_carried_zone_reads_later_clocks_in_that_zone_only():
+    series = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "query_metrics",
+              "arguments": P99, "status": "ok", "output": EPOCHS}
+    claim, excerpt = "search 的 p99 延迟 06:10 UTC 为 1.92 秒，06:15 为 11.8 秒", "[1796019000, \"1.92\"]"
+    assert _answer_facts("北京时间 14:10 p99 为 1.92 秒；14:15 升到 11.8 秒。", [series], claim, excerpt) == []
+    assert _answer_facts("北京时间 14:10 p99 为 1.92 秒；06:15 升到 11.8 秒。", [series], claim, excerpt) != []
+
+
+def test_a_read_figure_from_a_write_column_is_not_located():
+    iostat = ("Device            r/s     w/s     rkB/s     wkB/s   %util\n"
+              "nvme0n1          12.0  3410.0     96.0  218240.0   99.80\n")
+    arguments = {"host": "db-1", "cmd": "iostat -x 1 1"}
+    assert _located("nvme0n1 每秒写入约 213 MiB", "nvme0n1", iostat, arguments=arguments)
+    assert not _located("nvme0n1 每秒读取约 213 MiB", "nvme0n1", iostat, arguments=arguments)
+
+
+@pytest.mark.parametrize(("sentence", "premise"), [
+    ("建议等 order-db-0 主从切换完成后再重启。", "order-db-0 主从切换完成"),
+    ("一到高峰就会因为磁盘 IO 打满而卡住。", "磁盘 IO 打满"),
+    ("建议清理 /backup 下已经过期的归档文件。", ""),  # what to clean, no premise
+])
+def test_what_advice_or_a_prediction_takes_as_given_is_asserted(sentence, premise):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert assertive_text(sentence) == premise

@@ -15,11 +15,13 @@ Computed once per verification, in claim order; claims that share an id keep sep
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
 
+from ..text.arithmetic import matches_directly
+from ..text.column_units import header_role
 from ..text.content_words import content_words, word_in
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
@@ -147,7 +149,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     cited_ok = index.observed(weighed)
     if usable:
         # lazily: only a claim that ties a number to a time has the cited outputs parsed as series
-        at_time = value_at_time_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
+        at_time = value_at_time_conflict(
+            claim.claim_text, (ev.view("series", _series) for ev in cited_ok), _bound_test(claim.claim_text)
+        )
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
         # lazily, as above: only a claim naming a peak or a trough has its outputs read as series
@@ -217,7 +221,11 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     windows: set[float] | None = None
     unlocated: list[NumberMention] = []
     for number in mentions.numbers:
-        where = index.number_location(number, cited, sums=sums)
+        bound = bound_of(text, number)
+        if bound is not None:  # "不到 50 个" is held by a value below 50, never by a 50 itself
+            where = "cited" if bound_held_by(bound, number, observed) else "nowhere"
+        else:
+            where = index.number_location(number, cited, sums=sums)
         if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
         period = rate_period_location(text, number, observed)
@@ -225,6 +233,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = period  # "每分钟 2550 次" over a rate() query's 42.5 per second; "每分钟 42.5 次" is absent
         if where != "cited" and number.kind == "plain" and port_of_an_address(text, number, observed):
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
+        if where == "cited" and number.kind == "bytes" and column_role_conflict(text, number, observed):
+            where = "nowhere"  # "每秒读取约 213 MiB" over iostat's wkB/s (the write column)
         if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, observed):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
         summed = where == "nowhere" and (
@@ -261,9 +271,6 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         # "0.85 核（850m）" over "0.85": the claim's own conversion of a figure the cited outputs state
         if restates_a_located_figure(text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited"):
             continue
-        bound = bound_of(text, number)
-        if bound is not None and bound_held_by(bound, number, observed):
-            continue  # "可用内存不到 4%" over 0.0375: a bound a cited value holds
         if share_of_its_own_figures(text, number):
             continue  # "共 10000 个请求，其中 500 有 370 个，约 3.7%": a share of figures it states
         found.nowhere.append(number.text)
@@ -278,6 +285,24 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
 
 
 _LEADING_FIGURE = re.compile(r"\d[\d.,]*")
+
+
+_READ_WORD = re.compile(r"读|\bread", re.IGNORECASE)
+_WRITE_WORD = re.compile(r"写|\bwrite", re.IGNORECASE)
+
+
+def column_role_conflict(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """The claim says read (写: write) and its figure is in the cited outputs only as a cell of a write
+    (read) column ("每秒读取约 213 MiB" over iostat's 218240.0 under wkB/s)."""
+    read, write = _READ_WORD.search(claim_text), _WRITE_WORD.search(claim_text)
+    if bool(read) == bool(write) or any(ev.has_literal_number(number) for ev in cited):
+        return False
+    role = "read" if read else "write"
+    roles = {
+        header_role(header) for ev in cited for header, figure in ev.headed_figures
+        if matches_directly(number, [figure])
+    }
+    return bool(roles) and role not in roles and None not in roles
 
 
 def only_in_guidance(item: str, index: TraceIndex) -> bool:
@@ -386,6 +411,16 @@ def _split_echo(ev: CallEvidence) -> tuple[str, str]:
     for line in ev.flat.split("\n"):
         (echoed if any(all(w in line for w in ws) for ws in searched) else kept).append(line)
     return "\n".join(echoed), "\n".join(kept)
+
+
+def _bound_test(claim_text: str) -> Callable[[NumberMention], Callable[[float], bool] | None]:
+    """The test a value must pass for a claim's figure written as a bound ("06:15 仍不到 1%")."""
+
+    def test(number: NumberMention) -> Callable[[float], bool] | None:
+        bound = bound_of(claim_text, number)
+        return bound.holds if bound is not None else None
+
+    return test
 
 
 def _series(ev: CallEvidence) -> Series:

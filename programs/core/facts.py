@@ -71,9 +71,16 @@ _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
 _CLAUSE = re.compile(r"[，,；;。]")
-_CITES_GUIDANCE = re.compile(
+_GUIDANCE_WORDS = re.compile(
     r"手册|runbook|知识库|文档|历史案例|以往案例|案例|历史上|以往|经验|skill|规范|playbook", re.IGNORECASE
 )
+# "按手册核对，这次的根因就是…" asserts this incident's cause, whatever it checked it against
+_THIS_INCIDENT = re.compile(r"这次|本次|此次|这一次|就是|确认|确定|已查明")
+
+
+def _cites_guidance(sentence: str) -> bool:
+    """The sentence says its content comes from guidance, and asserts nothing of this incident."""
+    return _GUIDANCE_WORDS.search(sentence) is not None and _THIS_INCIDENT.search(sentence) is None
 _NEGATOR = re.compile(r"[不没未无非]|\b(?:no|not|never|without|none|zero|cannot|false)\b|n't", re.IGNORECASE)
 # An answer denies that something happened or exists ("并没有发生 OOMKilled", "不存在 OOM 问题", "no sign
 # of"): only such a denial is held against the claims. A negated attribute or a moment ("没有健康的上游",
@@ -151,7 +158,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
-        if any(zone_mislabelled_in_trace(sentence, n, index) for n in mentions.numbers):
+        if any(zone_mislabelled_in_trace(sentence, n, index, contract.user_facing_answer) for n in mentions.numbers):
             facts.append(  # "北京时间 06:10" where every output writes 06:10 in UTC: another moment
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
@@ -166,7 +173,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         # "超时就是 GC 停顿造成的" where only a hypothesis says "GC 停顿可能是超时的原因"
         hedge_dropped = not new_entities and not new_numbers and search_causal(sentence)
         # "手册里记录的常见原因是…" says whose cause it is: read below against what the guidance says
-        if hedge_dropped and not _CITES_GUIDANCE.search(sentence) and _cause_only_hypothesised(sentence, contract):
+        if hedge_dropped and not _cites_guidance(sentence) and _cause_only_hypothesised(sentence, contract):
             facts.append(
                 FactCheck(fact=sentence, classification="no_evidence", claim_id=None, source="user_facing_answer")
             )
@@ -182,20 +189,20 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         classification: LegacyClassification = classify_by_trace(new, index, search_total(sentence) is not None)
         if (
             classification == "indirect_support"
-            and not _CITES_GUIDANCE.search(sentence)  # "手册里记录的上限是 300" says where it comes from
+            and not _cites_guidance(sentence)  # "手册里记录的上限是 300" says where it comes from
             and any(only_in_guidance(item, index) for item in (*new_entities, *(n.text for n in new_numbers)))
         ):
             classification = "no_evidence"  # "300 个连接" only a runbook states (spec §6: guidance is no evidence)
         if new_concepts and classification != "contradicted":
             # decoded JSON-in-strings and the calls' subjects too
-            outputs = evidence_for(_CITES_GUIDANCE.search(sentence) is not None)
+            outputs = evidence_for(_cites_guidance(sentence))
             carried = all(any(carries(o, c) for o in outputs for c in ids) for ids in new_concepts)
             if not carried:
                 classification = "no_evidence"
             elif not new_entities and not new_numbers:
                 classification = "indirect_support"
         if new_cause and classification != "contradicted":
-            outputs = evidence_for(_CITES_GUIDANCE.search(sentence) is not None)
+            outputs = evidence_for(_cites_guidance(sentence))
             if not new_cause_wording(sentence, "\n".join(v.text for v in outputs)):
                 classification = "indirect_support" if classification == "no_evidence" else classification
             else:

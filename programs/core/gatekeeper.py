@@ -278,7 +278,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
             if ctx.index.token_location(entity, every_call) == "nowhere" and not denies_token(sentence, entity):
                 report(entity, only_hedged)
         for number in mentions.numbers:
-            if zone_mislabelled_in_trace(sentence, number, ctx.index):
+            if zone_mislabelled_in_trace(sentence, number, ctx.index, answer):
                 report(number.text, False)  # "北京时间 06:10" over outputs that write 06:10 only in UTC
                 continue
             if literal_number_in(ctx.backing_flat, number):

@@ -3,22 +3,31 @@
 "可用内存不到 4%" over 0.0375 states the value rounded up to the bound's last written digit, not the
 value itself: the literal search finds no 4%, yet the output states a value the bound holds. A bound
 is read as the one step of its written precision below (不到 / 低于 / 以下) or above (超过 / 高于 / 以上)
-it: "不到 4%" holds 3% to 4%, "超过 200 次" 200 to 300. So "不到 90%" over 3.75% is no reading of it,
-and a bound no output value falls in is as absent as a wrong figure.
+it: "不到 4%" holds 3% to 4% (not 4% itself), "超过 200 次" 200 to 300 (not 200); "不超过" and "以内" hold
+their bound too. A bound tied to a clock is read against the series at that time (`series`). So
+"不到 90%" over 3.75% is no reading of it, "不到 50" over 50 neither, and a bound no output value
+falls in is as absent as a wrong figure.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import NamedTuple
 
 from ..text.tokens import NumberMention, numbers_with_places
+from ..text.units import whole_kinds
 from .trace_index import CallEvidence
 
 _BELOW_BEFORE = re.compile(r"(?:不到|不足|低于|少于|小于|未到|未满|不超过|未超过|没超过|没有超过)\s*(?:约|大约)?\s*$")
 _ABOVE_BEFORE = re.compile(r"(?<![不未没])(?:超过|高于|多于|大于|逾|超出)\s*(?:约|大约)?\s*$")
 _BELOW_AFTER = re.compile(r"\s*(?:以下|以内|之内)")
 _ABOVE_AFTER = re.compile(r"\s*(?:以上)")
+_A_LIMIT_AFTER = re.compile(
+    r"\s?(?:的)?\s?(?:阈值|阀值|超时|设置|上限|下限|限制|限额|配额|水位|limit|threshold|timeout|的(?:阈值|上限|限制))",
+    re.IGNORECASE,
+)
+_AT_MOST = ("不超过", "未超过", "没超过", "没有超过")
 _CUE = re.compile(r"不到|不足|低于|少于|小于|未到|未满|超过|高于|多于|大于|逾|超出|以下|以内|之内|以上")
 # evidence kinds a claimed kind may be read from (bare values carry any unit)
 _READS = {
@@ -27,17 +36,26 @@ _READS = {
     "seconds": ("seconds", "plain"),
     "req/s": ("req/s", "plain"),
     "cores": ("cores", "plain"),
-    "count": ("count",),  # a bare figure of a log line may be a status, a port, an id
+    # (a bare figure may be a status, a port or an id: the one step of a bound keeps such a reading rare)
+    "count": ("count", "plain"),
+    "plain": ("plain", "count"),
 }
+
+
+_UNIT_KINDS = frozenset({"ratio", "bytes", "seconds", "req/s", "cores"})
 
 
 class Bound(NamedTuple):
     low: float
     high: float
+    strict_low: bool = False  # 超过 200: more than 200, not 200
+    strict_high: bool = False  # 不到 50: less than 50, not 50
 
     def holds(self, value: float) -> bool:
         slack = 1e-9 * max(1.0, abs(self.high))
-        return self.low - slack <= value <= self.high + slack
+        above = value > self.low + slack if self.strict_low else value >= self.low - slack
+        below = value < self.high - slack if self.strict_high else value <= self.high + slack
+        return above and below
 
 
 def bound_of(claim_text: str, number: NumberMention) -> Bound | None:
@@ -49,11 +67,16 @@ def bound_of(claim_text: str, number: NumberMention) -> Bound | None:
     for start, end, n in places:
         if n != number:
             continue
+        if _A_LIMIT_AFTER.match(text, end):
+            return None  # "超过 1000ms 超时设置", "超过 3m0s 阈值": the figure is the limit's own value
         window = max(0, start - 8)
-        if _BELOW_BEFORE.search(text, window, start) or _BELOW_AFTER.match(text, end):
-            return Bound(number.value - step, number.value)
-        if _ABOVE_BEFORE.search(text, window, start) or _ABOVE_AFTER.match(text, end):
-            return Bound(number.value, number.value + step)
+        below = _BELOW_BEFORE.search(text, window, start)
+        if below or _BELOW_AFTER.match(text, end):  # 不到 / 低于: less than it; 不超过 / 以内: at most
+            strict = below is not None and not below.group(0).lstrip().startswith(_AT_MOST)
+            return Bound(number.value - step, number.value, strict_high=strict)
+        above = _ABOVE_BEFORE.search(text, window, start)
+        if above or _ABOVE_AFTER.match(text, end):  # 超过 / 高于: more than it; 以上: at least
+            return Bound(number.value, number.value + step, strict_low=above is not None)
     return None
 
 
@@ -69,6 +92,21 @@ _WHOLE = re.compile(r"\d+")
 
 
 def bound_held_by(bound: Bound, number: NumberMention, cited: list[CallEvidence]) -> bool:
-    """A cited output states a value of the figure's kind within the bound."""
+    """A cited output states a value of the figure's kind within the bound (a bare value read in the
+    unit the output declares for its figures, or, for a duration, in seconds or milliseconds)."""
+    return any(bound.holds(value) for ev in cited for value in _values(ev, number))
+
+
+def _values(ev: CallEvidence, number: NumberMention) -> Iterator[float]:
     kinds = _READS.get(number.kind, (number.kind,))
-    return any(n.kind in kinds and bound.holds(n.value) for ev in cited for n in ev.numbers)
+    declared = whole_kinds(ev.declared_units).get(number.kind, ()) if number.kind in _UNIT_KINDS else ()
+    for n in ev.numbers:
+        if n.kind == number.kind:
+            yield n.value
+        elif n.kind in kinds:  # a bare value
+            if declared:
+                yield from (n.value * factor for factor in declared)
+                continue
+            yield n.value
+            if number.kind == "seconds":
+                yield n.value / 1000  # an unlabelled duration in ms (as `arithmetic.matches_directly` reads it)

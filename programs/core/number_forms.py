@@ -265,9 +265,12 @@ def about_a_cited_clock(claim_text: str, number: NumberMention, cited: list[Call
     )
 
 
-def zone_mislabelled(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
-    """The claim names the clock's zone, and the cited outputs write that clock only in other zones."""
-    label = zone_label(claim_text, number)
+def zone_mislabelled(
+    claim_text: str, number: NumberMention, cited: list[CallEvidence], label: int | None = None
+) -> bool:
+    """The claim names the clock's zone (or `label` gives it), and the cited outputs write that clock
+    only in other zones."""
+    label = zone_label(claim_text, number) if label is None else label
     if label is None:
         return False
     zones = {z for ev in cited for z in written_zones(ev.flat[: ev.text_end], number.text)}
@@ -291,12 +294,19 @@ def local_time_of_a_utc_clock(claim_text: str, number: NumberMention, cited: lis
     return False
 
 
-def zone_mislabelled_in_trace(sentence: str, number: NumberMention, index: TraceIndex) -> bool:
+_OWN_ZONE = re.compile(r"z$|[+\-]\d{2}:?\d{2}$")
+
+
+def zone_mislabelled_in_trace(sentence: str, number: NumberMention, index: TraceIndex, context: str = "") -> bool:
     """`zone_mislabelled` for a sentence without citations (an answer's), over every ok output:
-    "北京时间 06:10" where the outputs write 06:10 only as UTC, whatever a claim restates."""
+    "北京时间 06:10" where the outputs write 06:10 only as UTC, whatever a claim restates; an unlabelled
+    clock of a later sentence is in the zone an earlier one of `context` (the answer) names."""
     if number.kind != "clock":
         return False
-    return zone_mislabelled(sentence, number, [ev for ev in index.calls.values() if ev.ok])
+    label = zone_label(sentence, number)
+    if label is None and context and not _OWN_ZONE.search(number.text):  # "06:12:03Z" keeps its own zone
+        label = zone_carried_to(context, sentence)
+    return label is not None and zone_mislabelled(sentence, number, [ev for ev in index.calls.values() if ev.ok], label)
 
 
 def _epoch_clock_at(ev: CallEvidence, number: NumberMention) -> bool:

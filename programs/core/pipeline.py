@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from groundcheck.signatures.models import (
+    ExecutorContract,
+    FactCheck,
     GatekeeperResult,
     LMUsage,
     Session,
@@ -30,7 +32,7 @@ from ..text.session_memo import session_memo
 from ..version import PROGRAM_VERSION
 from .cascade import verdict_fixed_by_trace
 from .claim_checkers import AsyncClaimChecker, CheckRequest, ClaimChecker, ReplayChecker, RulesChecker
-from .evidence_facts import assess_claims
+from .evidence_facts import ClaimEvidence, HardFact, assess_claims
 from .facts import claim_facts, extra_answer_facts, fallback_facts
 from .gatekeeper import run_gatekeeper
 from .parse import ParsedOutput, parse_executor_output
@@ -184,9 +186,33 @@ def prepare_verification(session: Session, summary_budget: int = DEFAULT_BUDGET)
             index=index,
             gate=gate,
             summary=summary,
-            evidence=assess_claims(parsed.contract, index),
+            evidence=_assessed(parsed.contract, index),
         )
     return Prepared(session, parsed, index, gate, summary, request)
+
+
+def _assessed(contract: ExecutorContract, index: TraceIndex) -> list[ClaimEvidence]:
+    """`assess_claims`, or, should a reading fail on an unforeseen input, every claim unverified (a hard
+    fact the record shows): a verification never crashes on what an Executor or a tool wrote."""
+    try:
+        return assess_claims(contract, index)
+    except Exception as exc:  # a bug must cost a PASS, never the operator's answer
+        logger.exception("the evidence layer failed; every claim is left unverified")
+        detail = f"not verified: the evidence layer failed ({describe_exception(exc)})"
+        return [
+            ClaimEvidence(i, claim, [], [], hard=[HardFact("internal_error", "unsupported", detail)])
+            for i, claim in enumerate(contract.claims)
+        ]
+
+
+def _answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[FactCheck]:
+    """`extra_answer_facts`, or one unverified fact for the whole answer should a reading fail."""
+    try:
+        return extra_answer_facts(contract, index)
+    except Exception:  # as `_assessed`: the answer stays unverified, the record is written
+        logger.exception("the answer facts failed; the answer is left unverified")
+        return [FactCheck(fact=contract.user_facing_answer, classification="no_evidence", claim_id=None,
+                          source="user_facing_answer")]
 
 
 def _finish(
@@ -204,7 +230,7 @@ def _finish(
     else:
         evidence = p.request.evidence
         checks = align_claim_checks(contract, output.claim_checks if output else [], evidence)
-        extra = extra_answer_facts(contract, p.index)
+        extra = _answer_facts(contract, p.index)
     model_verdict = output.verdict if output else None
     outcome = decide_verdict(
         parse_status=p.parsed.status,

@@ -54,31 +54,42 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text
             # a share ("5xx 占比 25%") is derived on its row; any other figure must be written there
             derive = number.kind == "ratio"
             showing = [row for row in others if _on_rows(number, [row], derive)]
-            if showing and not _said_of_counted_rows(claim_text, number.text, subject, len(showing)):
+            if showing and not _said_of_other_rows(claim_text, number.text, subject, showing):
                 return _detail(number.text, subject, showing[0])
         for entity in mentions.entities:
             if entity == subject or any(contains_token(row, entity) for row in own):
                 continue
             showing = [row for row in others if contains_token(row, entity)]
-            if showing and not _said_of_counted_rows(claim_text, entity, subject, len(showing)):
+            if showing and not _said_of_other_rows(claim_text, entity, subject, showing):
                 return _detail(entity, subject, showing[0])
     return None
 
 
-def _said_of_counted_rows(claim_text: str, item: str, subject: str, rows: int) -> bool:
-    """The clause holding the item does not name the subject and counts as many rows as show the item."""
-    if rows < 2 or not claim_text:
+_OTHER_SUBJECT_START = re.compile(r"\s*(?:新|另一?个?|其余|其他|剩下的?|后者)")
+
+
+def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[str]) -> bool:
+    """The clause holding the item does not name the subject, and says whose rows it is about: it opens
+    on another subject ("新 Pod 在 ip-10-0-7-33 上…"), counts as many rows as show the item ("3 个运行中的
+    实例仍是 5.2.0"), or names another thing those rows hold."""
+    if not claim_text:
         return False
     text = fold(claim_text)
-    at = text.find(item)
-    if at == -1:
+    found = re.search(r"\s*".join(map(re.escape, item)), text)  # "7分钟" as the claim writes it: "7 分钟"
+    if found is None:
         return False
+    at = found.start()
     clause = text[part_start(text, at) : _clause_end(text, at)]
     if contains_token(clause, subject):
         return False
-    return any(
-        n.kind in ("plain", "count") and n.value == rows and n.decimals == 0 for n in extract_mentions(clause).numbers
-    )
+    if _OTHER_SUBJECT_START.match(clause):
+        return True  # "新 Pod 在 ip-10-0-7-33 上…": the clause opens on another subject
+    mentions = extract_mentions(clause)
+    if len(showing) >= 2 and any(
+        n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0 for n in mentions.numbers
+    ):
+        return True
+    return any(e != item and all(contains_token(row, e) for row in showing) for e in mentions.entities)
 
 
 def _clause_end(text: str, at: int) -> int:

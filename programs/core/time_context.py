@@ -17,7 +17,7 @@ from typing import Any
 from ..text.dates import BEIJING_BEFORE, UTC_BEFORE
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
-from ..text.wording import SENTENCE_BREAKS, part_start
+from ..text.wording import CLAUSE_BREAK, SENTENCE_BREAKS, part_start
 
 _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
@@ -139,6 +139,13 @@ def shifted_from(number: NumberMention, zone: int) -> NumberMention:
 
 
 _SINCE_AFTER = re.compile(r"\s?(?:之后|以后|以来|后|起)")
+_ONSET = re.compile(r"从|自")
+_ONSET_AFTER = re.compile(r"一直|持续|就|开始|始终|不断")
+
+
+def _clause_end(text: str, at: int) -> int:
+    found = CLAUSE_BREAK.search(text, at)
+    return found.start() if found else len(text)
 
 
 def searched_since(claim_text: str, number: NumberMention, arguments: Iterable[Mapping[str, Any]]) -> bool:
@@ -147,7 +154,14 @@ def searched_since(claim_text: str, number: NumberMention, arguments: Iterable[M
     if number.kind != "clock":
         return False
     text, places = numbers_with_places(claim_text)
-    if not any(n.text == number.text and _SINCE_AFTER.match(text, end) for _, end, n in places):
+    # "11:00 之后…共 913 次" restates what the search counted; "从 05:30 之后就一直…" dates an onset
+    if not any(
+        n.text == number.text
+        and _SINCE_AFTER.match(text, end)
+        and not _ONSET.search(text, max(0, start - 2), start)
+        and not _ONSET_AFTER.search(text, end, _clause_end(text, end))
+        for start, end, n in places
+    ):
         return False
     seconds = int(number.value)
     hour, minute = seconds // 3600 % 24, seconds % 3600 // 60

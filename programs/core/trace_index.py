@@ -29,7 +29,7 @@ from typing import Any, Generic, Literal, TypeVar, overload
 from groundcheck.signatures.models import GUIDANCE_DOC_TYPES, EvidenceBinding, Session, ToolCall
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
-from ..text.column_units import column_figures
+from ..text.column_units import headed_figures
 from ..text.content_words import word_in
 from ..text.dates import Day, claim_day, claim_time, day_written, days_in, is_claim_date
 from ..text.normalize import contains_token, fold, normalize, substantive
@@ -139,7 +139,7 @@ _COMMAND_TARGET = re.compile(
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _KUBECTL_FLAG = re.compile(r"(?:\s-n|--namespace|--context|\s-c|--container)[\s=]+([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _NUMBERS_PER_CALL = 2000
-_JVM_SIZE_FLAGS = frozenset({"-xmx", "-xms", "-xss"})
+_JVM_SIZE_FLAGS = frozenset({"-xmx"})  # the maximum heap; -Xms is the initial one, another figure
 _ID_SUFFIX_DIGITS = 6  # a run this long after "name-" is the name's number (a job's, a build's), not a range
 _INDEX_AFTER = 32  # distinct number lookups on one large output before its digit runs are indexed
 _INDEX_MIN_CHARS = 1_000_000
@@ -381,9 +381,13 @@ class CallEvidence:
         return found
 
     @_cached
+    def headed_figures(self) -> list[tuple[str, NumberMention]]:
+        """The cells under table headers that name a unit ("wkB/s"), in base units, with their header."""
+        return headed_figures(self.flat, self.out_end)
+
+    @property
     def column_figures(self) -> list[NumberMention]:
-        """The cells under table headers that name a unit ("wkB/s"), in base units (`column_units`)."""
-        return column_figures(self.flat, self.out_end)
+        return [figure for _, figure in self.headed_figures]
 
     @_cached
     def declared_units(self) -> frozenset[Reading]:
@@ -772,7 +776,7 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0) -> bool:
     if digits >= _ID_SUFFIX_DIGITS and before == "-" and i >= 2 and "a" <= text[i - 2] <= "z":
         return True
     if not clock and text[i - 4 : i] in _JVM_SIZE_FLAGS:
-        return True  # "-Xmx12g", "-Xms4096m": the flag's value
+        return True  # "-Xmx12g": the maximum heap
     if clock and before == "t" and i >= 2 and text[i - 2].isdigit():
         return True  # an ISO time after its date: "2026-11-28t14:03"
     if clock and before == ":" and i >= 5 and text[i - 5 : i - 1].isdigit() and not text[i - 6 : i - 5].isdigit():
@@ -798,9 +802,14 @@ def _camel_part_in(raw: str, token: str) -> bool:
         start, end = m.start(), m.end()
         starts = start > 0 and raw[start].isupper() and raw[start - 1].islower()
         ends = end == len(raw) or not raw[end].isalnum() or raw[end].isupper()
-        if starts and ends:
-            return True
+        before = _CAMEL_WORD_BEFORE.search(raw, max(0, start - 16), start)
+        if starts and ends and not (before and before.group(0) in _CAMEL_NEGATORS):
+            return True  # (not after "No": NodeHasNoDiskPressure says there is none)
     return False
+
+
+_CAMEL_WORD_BEFORE = re.compile(r"[A-Z][a-z]*$")
+_CAMEL_NEGATORS = frozenset({"No", "Not", "Non", "Un", "Without", "Sufficient", "Insufficient", "Never"})
 
 
 def clear_caches() -> None:
@@ -860,8 +869,8 @@ def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
     """
     lit = re.escape(digits)
     left = rf"(?<![A-Za-z0-9._:]{lit})(?<!\d-{lit})(?<![a-z][+-]{lit})"
-    # an ISO time right after its date ("2026-11-28t14:03"); a JVM size flag's glued value ("-Xmx12g")
-    glued = rf"(?<=\dt{lit})" if clock else rf"(?<=-xmx{lit})|(?<=-xms{lit})|(?<=-xss{lit})"
+    # an ISO time right after its date ("2026-11-28t14:03"); the maximum heap's glued value ("-Xmx12g")
+    glued = rf"(?<=\dt{lit})" if clock else rf"(?<=-xmx{lit})"
     left = rf"(?:{glued}|{left})"
     right = r"(?!\d|\.\d|[a-z]*\d" + ("" if clock else r"|:\d|-\d") + ")"
     return re.compile(lit + left + right)

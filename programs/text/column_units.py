@@ -40,11 +40,17 @@ _MAX_FIGURES = 4_000
 def column_figures(folded: str, end: int | None = None) -> list[NumberMention]:
     """Each number under a header that names a unit, in base units; a header in kB, MB, GB or TB gives
     each cell twice, in powers of 1024 (what iostat and sar mean) and of 1000 (what a claim in MB may)."""
+    return [figure for _, figure in headed_figures(folded, end)]
+
+
+def headed_figures(folded: str, end: int | None = None) -> list[tuple[str, NumberMention]]:
+    """`column_figures`, each with the header it sits under ("wkb/s")."""
     text = folded if end is None else folded[:end]
     if _CUE.search(text) is None:
         return []
-    figures: list[NumberMention] = []
+    figures: list[tuple[str, NumberMention]] = []
     units: dict[int, str] | None = None
+    names: list[str] = []
     width = 0
     for line in text.split("\n", _MAX_LINES)[:_MAX_LINES]:
         fields = line.split()
@@ -55,13 +61,13 @@ def column_figures(folded: str, end: int | None = None) -> list[NumberMention]:
             for at, unit in units.items():
                 cell = _CELL.fullmatch(fields[at])
                 if cell:
-                    figures.extend(_readings(cell.group(0), len(cell.group(1) or ""), unit))
+                    figures.extend((names[at], r) for r in _readings(cell.group(0), len(cell.group(1) or ""), unit))
             if len(figures) >= _MAX_FIGURES:
                 break
             continue
         if not any(_CELL.fullmatch(f) for f in fields):
             found = {i: _unit_of(m) for i, f in enumerate(fields) if (m := _HEADER_UNIT.match(f))}
-            units, width = (found, len(fields)) if found else (None, 0)
+            units, width, names = (found, len(fields), fields) if found else (None, 0, [])
         else:
             units = None
     return figures
@@ -78,3 +84,16 @@ def _readings(digits: str, decimals: int, unit: str) -> list[NumberMention]:
     kind = "seconds" if unit in ("ms", "us", "sec", "secs", "seconds", "s") else "bytes"
     factors = [_FACTORS[unit]] + ([_DECIMAL[unit]] if unit in _DECIMAL else [])
     return [NumberMention(digits, value * f, kind, decimals, f) for f in factors]
+
+
+_READ_HEADER = re.compile(r"^r(?!ss\b)|read|_rd|rx")
+_WRITE_HEADER = re.compile(r"^w|wr|write|_wr|tx")
+
+
+def header_role(header: str) -> str | None:
+    """"read" for rkB/s, kB_read/s; "write" for wkB/s, kB_wrtn/s; None for a header of neither."""
+    if _WRITE_HEADER.search(header):
+        return "write"
+    if _READ_HEADER.search(header):
+        return "read"
+    return None

@@ -450,8 +450,10 @@ def _used_up_row(text: str) -> bool:
     if header is None:
         return False
     names = header.group(0).split()
-    total = next(i for i, n in enumerate(names) if n in ("total", "inodes"))
-    used = next(i for i, n in enumerate(names) if n in ("used", "iused"))
+    total = next((i for i, n in enumerate(names) if n in ("total", "inodes")), None)
+    used = next((i for i, n in enumerate(names) if n in ("used", "iused")), None)
+    if total is None or used is None:
+        return False  # "Total memory used: 6.4 gb": the words, but no table with those columns
     for line in text[header.end() : header.end() + 2_000].split("\n")[1:12]:
         cells = line.split()
         # "Mem:" / "Swap:" label a row under a header without one (and Swap has fewer columns)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -201,7 +201,11 @@ def _utc(text: str, start: int, second: int) -> int:
     return second
 
 
-def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> str | None:
+def value_at_time_conflict(
+    claim_text: str,
+    evidence_outputs: Iterable[Any],
+    bound_of: Callable[[NumberMention], Callable[[float], bool] | None] | None = None,
+) -> str | None:
     """A number the claim ties to a time that the cited series contradicts at that time, or None.
 
     Conflict: some cited series has points at the claimed time, none of them carries the claimed
@@ -213,6 +217,7 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
     Args:
         claim_text: the claim.
         evidence_outputs: the cited calls' outputs, raw (str or JSON value) or already `Series`.
+        bound_of: for a figure written as a bound ("不到 1%"), the test a value at that time must pass.
 
     Returns:
         A one-sentence English detail, or None.
@@ -241,6 +246,11 @@ def value_at_time_conflict(claim_text: str, evidence_outputs: Iterable[Any]) -> 
                     f"the cited series gives {number.text} at {_hhmm(second)} UTC, which is "
                     f"{_hhmm(second + _EIGHT_HOURS)} in UTC+8, not {_hhmm(second)}"
                 )
+        holds = bound_of(number) if bound_of is not None else None
+        if holds is not None and at:
+            if any(holds(v) for p in at for v in p.values):
+                continue
+            return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
         change = _change_between(claim_text, second, number, series)

@@ -252,7 +252,7 @@ _VOCABULARY = frozenset(
     """grpc mtls oauth ebpf iops statefulset daemonset replicaset configmap cronjob persistentvolumeclaim
     persistentvolume horizontalpodautoscaler poddisruptionbudget networkpolicy serviceaccount clusterrole
     customresourcedefinition destinationrule virtualservice serviceentry peerauthentication authorizationpolicy
-    envoyfilter""".split()
+    envoyfilter readwriteonce readwritemany readonlymany readwriteoncepod ebs efs nfs iscsi csi""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 

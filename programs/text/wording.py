@@ -246,11 +246,26 @@ def _only_markers(clause: str) -> bool:
 
 
 def assertive_text(sentence: str) -> str:
-    """What a sentence asserts: its clauses no hedge or advice governs, joined ("" for none)."""
+    """What a sentence asserts: its clauses no hedge or advice governs, joined ("" for none), and the
+    premises an advised or hedged clause takes as given ("等 order-db-0 主从切换完成后再重启": that the
+    switch-over happens; "就会因为磁盘 IO 打满而卡住": that the disk IO is saturated)."""
     stances = clause_stances(sentence)
-    if len(stances) == 1:
-        return sentence if stances[0][1] == ASSERTED else ""
-    return "".join(c for c, stance in stances if stance == ASSERTED).strip().rstrip("，,：:")
+    if len(stances) == 1 and stances[0][1] == ASSERTED:
+        return sentence
+    asserted = "".join(c for c, stance in stances if stance == ASSERTED).strip().rstrip("，,：:")
+    premises = [p for c, stance in stances if stance != ASSERTED for p in _premises(c)]
+    return "，".join(part for part in (asserted, *premises) if part)
+
+
+# what advice or a prediction takes as given: the state it waits for, the cause it names ("清理已经过期的
+# 归档" only picks what to clean: a state given to an object is no premise read here)
+_PREMISE = re.compile(r"等\s?([^，。；,;]{2,40}?)(?:之)?后再|因为([^，。；,;]{2,40}?)而")
+
+
+def _premises(clause: str) -> list[str]:
+    if "等" not in clause and "因为" not in clause:
+        return []
+    return [next(g for g in m.groups() if g) for m in _PREMISE.finditer(clause)]
 
 
 # Non-ASCII characters that a case-insensitive pattern matches to an ASCII letter, or whose lower case
