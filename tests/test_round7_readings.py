@@ -486,3 +486,43 @@ def test_what_advice_or_a_prediction_takes_as_given_is_asserted(sentence, premis
     from groundcheck.programs.text.wording import assertive_text
 
     assert assertive_text(sentence) == premise
+
+
+# --- the second honest audit (J): other spellings, record forms and plans ---
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("nginx 只开了 TLS 1.2 和 1.3", "ssl_protocols TLSv1.2 TLSv1.3;", "ssl_protocols TLSv1.2 TLSv1.3;\n", True),
+    ("nginx 只开了 TLS 1.1 和 1.3", "ssl_protocols TLSv1.2 TLSv1.3;", "ssl_protocols TLSv1.2 TLSv1.3;\n", False),
+    ("上游返回 503 共 2291 次", "upstream_rq_503: 2291", "cluster.quote.upstream_rq_503: 2291\n", True),
+    ("上游返回 502 共 2291 次", "upstream_rq_503: 2291", "cluster.quote.upstream_rq_503: 2291\n", False),
+    ("客户端 10.6.1.20 连接数据库 10.6.4.9:5432", "10.6.1.20.51822 > 10.6.4.9.5432",
+     "IP 10.6.1.20.51822 > 10.6.4.9.5432: Flags [S]\n", True),
+    ("客户端 10.6.1.20 连接数据库 10.6.4.9:5433", "10.6.1.20.51822 > 10.6.4.9.5432",
+     "IP 10.6.1.20.51822 > 10.6.4.9.5432: Flags [S]\n", False),
+    ("死锁发生在 promo.coupons 表上", "TABLE `promo`.`coupons`", "RECORD LOCKS ... of table `promo`.`coupons` trx id\n",
+     True),
+])
+def test_names_and_figures_in_the_spelling_of_their_tool(claim, excerpt, output, honest):
+    assert _located(claim, excerpt, output, arguments={"host": "edge-01"}) is honest
+
+
+def test_more_than_a_limit_the_output_states_is_its_value():
+    output = "max.poll.interval.ms = 300000\nmax.poll.records = 500\n"
+    assert _located("一批 500 条消息的处理时间超过 5 分钟", "max.poll.interval.ms = 300000", output)
+
+
+@pytest.mark.parametrize(("sentence", "stances"), [
+    ("建议先加索引，之后给分析类查询单独准备从库，避免影响主库。", ("advice", "advice", "advice")),
+    ("建议扩容，另外 order-db-0 磁盘已满。", ("advice", "asserted")),  # a state, stated
+])
+def test_advice_goes_on_over_the_steps_of_its_plan(sentence, stances):
+    assert tuple(stance for _, stance in clause_stances(sentence)) == stances
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("tomcat 线程池耗尽", "org.apache.catalina.core.StandardWrapperValve invoke\n"),
+    ("cert-manager 续期失败", "CertificateRequest cert-manager.io/v1 failed\n"),
+])
+def test_products_their_output_implies(claim, output):
+    _, detail = _check(claim, output.strip()[:20], output)
+    assert "no tool output contains" not in detail, detail

@@ -222,9 +222,11 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     unlocated: list[NumberMention] = []
     for number in mentions.numbers:
         bound = bound_of(text, number)
-        if bound is not None:  # "不到 50 个" is held by a value below 50, never by a 50 itself
-            where = "cited" if bound_held_by(bound, number, observed) else "nowhere"
-        else:
+        if bound is not None and bound_held_by(bound, number, observed):
+            where = "cited"
+        elif bound is not None and bound.strict_high:
+            where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
+        else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             where = index.number_location(number, cited, sums=sums)
         if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):
             continue  # a count of a cited table's rows: a sound small step (spec §7)

@@ -103,6 +103,8 @@ def _values(ev: CallEvidence, number: NumberMention) -> Iterator[float]:
     for n in ev.numbers:
         if n.kind == number.kind:
             yield n.value
+        elif number.kind == "seconds" and n.kind == "clock" and n.text.startswith("00:") and n.text.count(":") == 2:
+            yield n.value  # an elapsed "00:18:42" (ps, pg): "18 分钟以上"
         elif n.kind in kinds:  # a bare value
             if declared:
                 yield from (n.value * factor for factor in declared)

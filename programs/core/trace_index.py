@@ -139,6 +139,7 @@ _COMMAND_TARGET = re.compile(
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _KUBECTL_FLAG = re.compile(r"(?:\s-n|--namespace|--context|\s-c|--container)[\s=]+([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _NUMBERS_PER_CALL = 2000
+_STATUS_FIELD_BEFORE = re.compile(r"(?:rq|code|status|http|response)_$")
 _JVM_SIZE_FLAGS = frozenset({"-xmx"})  # the maximum heap; -Xms is the initial one, another figure
 _ID_SUFFIX_DIGITS = 6  # a run this long after "name-" is the name's number (a job's, a build's), not a range
 _INDEX_AFTER = 32  # distinct number lookups on one large output before its digit runs are indexed
@@ -351,6 +352,13 @@ class CallEvidence:
             return True
         if len(token) >= _CAMEL_PART_CHARS and token.isascii() and token.isalpha() and token in self.flat:
             return _camel_part_in(self.text, token)  # "DiskPressure" of "NodeHasDiskPressure"
+        address = _HOST_PORT.fullmatch(token)
+        if address:  # "10.6.4.9:5432" over tcpdump's "10.6.4.9.5432", or a host and its port in one record
+            host, port = address.groups()
+            return contains_token(self.flat, f"{host}.{port}") or _on_one_line(self.flat, host, port)
+        if "." in token and ("`" in self.flat or "(*" in self.flat):
+            # "promo.coupons" of "`promo`.`coupons`", "Matcher.Match" of "eval.(*Matcher).Match"
+            return contains_token(self.view("bare_names", _bare_names), token)
         if not is_claim_date(token):
             return False
         day = claim_day(token)
@@ -777,6 +785,10 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0) -> bool:
         return True
     if not clock and text[i - 4 : i] in _JVM_SIZE_FLAGS:
         return True  # "-Xmx12g": the maximum heap
+    if not clock and before == "v" and (i < 2 or not text[i - 2].isalnum() or text[i - 4 : i - 1] in ("tls", "ssl")):
+        return True  # a version: "v1.25", "TLSv1.2"
+    if not clock and before == "_" and digits == 3 and _STATUS_FIELD_BEFORE.search(text, max(0, i - 12), i):
+        return True  # a status code in a stat's name: "upstream_rq_503: 2291"
     if clock and before == "t" and i >= 2 and text[i - 2].isdigit():
         return True  # an ISO time after its date: "2026-11-28t14:03"
     if clock and before == ":" and i >= 5 and text[i - 5 : i - 1].isdigit() and not text[i - 6 : i - 5].isdigit():
@@ -792,6 +804,29 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0) -> bool:
     return True
 
 
+_HOST_PORT = re.compile(r"([a-z0-9][\w.\-]*):(\d{2,5})")
+
+
+def _on_one_line(flat: str, host: str, port: str) -> bool:
+    """The host and, as a number of its own, the port on one line of the output (one JSON record)."""
+    port_alone = re.compile(rf"(?<![\d.]){port}(?![\d.])")
+    at = flat.find(host)
+    for _ in range(_ROW_LOOKUPS):
+        if at == -1:
+            return False
+        start, end = flat.rfind("\n", 0, at) + 1, flat.find("\n", at)
+        if port_alone.search(flat, start, end if end != -1 else len(flat)):
+            return True
+        at = flat.find(host, at + 1)
+    return False
+
+
+def _bare_names(ev: CallEvidence) -> str:
+    return _QUOTING.sub("", ev.flat)
+
+
+_QUOTING = re.compile(r"[`\"']|\(\*|\)")
+_ROW_LOOKUPS = 64
 _CAMEL_PART_CHARS = 6
 
 

@@ -24,7 +24,7 @@ _ONE_MINUS = re.compile(r"(?:^|[(\s])1\s*-\s*\(?")
 _NOT_5XX = re.compile(r"\bcode\s*!~\s*[\"']5|\bcode\s*=~\s*[\"'][1-4]\.\.")
 _RATE = re.compile(r"\b(?:i?rate|increase)\(")
 MAX_QUERY_CHARS = 4_000
-_METRIC_KEYS = frozenset({"metric", "metric_name", "metrics"})
+_METRIC_KEYS = frozenset({"metric", "metric_name", "metrics", "metricname"})
 _METRIC_NAME = re.compile(r"[a-zA-Z_:][a-zA-Z0-9_:]*")  # Prometheus's metric name syntax
 # PromQL / LogQL: a selector or a function call; a bare metric name is one identifier
 # (or two metric names with a base-unit suffix in one expression: "node_memory_MemAvailable_bytes / …")

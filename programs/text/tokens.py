@@ -252,7 +252,9 @@ _VOCABULARY = frozenset(
     """grpc mtls oauth ebpf iops statefulset daemonset replicaset configmap cronjob persistentvolumeclaim
     persistentvolume horizontalpodautoscaler poddisruptionbudget networkpolicy serviceaccount clusterrole
     customresourcedefinition destinationrule virtualservice serviceentry peerauthentication authorizationpolicy
-    envoyfilter readwriteonce readwritemany readonlymany readwriteoncepod ebs efs nfs iscsi csi""".split()
+    envoyfilter readwriteonce readwritemany readonlymany readwriteoncepod ebs efs nfs iscsi csi apiservice
+    ingressclass storageclass priorityclass runtimeclass validatingwebhookconfiguration
+    mutatingwebhookconfiguration""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 

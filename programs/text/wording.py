@@ -142,7 +142,7 @@ ASSERTED, HEDGE, ADVISED = "asserted", "hedged", "advice"
 _CLAUSE_END = re.compile(r"(?<=[，：])|(?<=[,:])(?=\s)")
 # A clause that opens with one of these carries on the statement before it ("可能是 X，导致 Y").
 _CONTINUES = re.compile(
-    r"\s*(?:并且|并(?![发非])|以及|及|然后|再|或者|或是|或|从而|进而|继而|导致|引发|造成|使得|致使|以便|以免"
+    r"\s*(?:并且|并(?![发非])|以及|及|然后|再|或者|或是|或|从而|进而|继而|导致|引发|造成|使得|致使|以便|以免|避免|以防|防止"
     r"|(?:and|or|then|which|leading|causing|so that)\b)",
     re.IGNORECASE,
 )
@@ -159,6 +159,10 @@ _OPERATOR_ACTIONS = (
     # (not 重启 / 扩容 / 回滚: "重启的原因是…", "扩容后…" name what happened)
     "查一下|查下|看一下|看看|检查|排查|核实|核对|对照|留意|关注|观察|联系|通知|调大|调小|确认一下|确认是否"
 )
+# after advice, a clause that opens on a step or a time of the plan goes on advising ("之后给分析类查询单独
+# 准备从库", "短期先…", "长期…") unless it states something (已 / 了 / 因为 / 目前 / 显示…)
+_ADVICE_GOES_ON = re.compile(r"\s*(?:之后|然后|随后|后续|再|另外|此外|同时|短期|长期|中期|必要时|最后|并且|并)")
+_INDICATIVE = re.compile(r"已|了|因为|由于|导致|目前|当前|现在|显示|发现|说明|表明|原因|正在")
 _IMPERATIVE_START = re.compile(
     rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!{_REPORTED}|出|了|过)"
 )
@@ -211,6 +215,8 @@ def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
                 stance = stances[-1]
             elif (advising and _IMPERATIVE.match(clause)) or _IMPERATIVE_START.match(clause):
                 stance = ADVISED
+            elif advising and _ADVICE_GOES_ON.match(clause) and not _INDICATIVE.search(clause):
+                stance = ADVISED  # "建议…，之后给分析类查询单独准备从库": the advice's next step
             elif inherited is not None:
                 stance = inherited
             stances.append(stance)
