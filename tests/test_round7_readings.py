@@ -526,3 +526,21 @@ def test_advice_goes_on_over_the_steps_of_its_plan(sentence, stances):
 def test_products_their_output_implies(claim, output):
     _, detail = _check(claim, output.strip()[:20], output)
     assert "no tool output contains" not in detail, detail
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "arguments"), [
+    ("流量被 NetworkPolicy 拦截", "Name:         default-deny-ingress", "Name:         default-deny-ingress\n",
+     {"args": "describe networkpolicy -n ledger"}),
+    ("InnoDB 在 15:02:17 检测到死锁", "LATEST DETECTED DEADLOCK",
+     "------------------------\nLATEST DETECTED DEADLOCK\n------------------------\n2026-11-30 15:02:17 0x7f2b\n",
+     {"db": "promo-mysql", "sql": "SHOW ENGINE INNODB STATUS"}),
+])
+def test_words_of_the_trade_and_products_a_format_implies_name_no_absent_object(claim, excerpt, output, arguments):
+    assert _check(claim, excerpt, output, arguments=arguments)[0] != "contradicted"
+
+
+def test_a_heading_line_has_no_subject_column():
+    jstack = "Found one Java-level deadlock:\n=============================\n\"worker-3\":\n  waiting to lock\n"
+    record = verify_session(session("发现 1 个 Java 级死锁", "Found one Java-level deadlock:", jstack,
+                                    tool="jstack", arguments={"host": "app-1"}))
+    assert "the record it quotes is about" not in record.claim_checks[0].detail

@@ -211,6 +211,8 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
         if kind == "key":
             pattern = rf"""(?:^|[\s{{,(])["']?{name}["']?\s*[:=]\s*["']?([a-z0-9][\w.\-/]*)"""
         elif kind == "first_column":
+            if record.rstrip().endswith(":") or not _TABLE_ROW.search(record):
+                continue  # "Found one Java-level deadlock:": a heading or prose, no row with a subject column
             pattern = r"^\s*([a-z0-9][\w.\-/]*)"
         elif kind == "kind":
             pattern = rf"(?<![a-z0-9_\-]){name}/([a-z0-9][\w.\-]*)"
@@ -225,6 +227,7 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
     return None
 
 
+_TABLE_ROW = re.compile(r"\S(?:\s{2,}|\t)\S")  # columns apart by runs of spaces or tabs
 _GENERATED_SUFFIX = re.compile(r"(?:-[a-z0-9]{5,10}){1,2}|-\d+")
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from .normalize import contains_token
 from .session_memo import memoised
-from .tokens import is_unit_word
+from .tokens import is_unit_word, is_vocabulary
 
 _WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
 _STOP = frozenset(
@@ -68,7 +68,8 @@ def _content_words(args: tuple[str, tuple[str, ...]]) -> ContentWords:
             continue  # acronyms (SQL, JVM, DNS) are domain vocabulary, rarely quoted verbatim
         # a capital at the start of a sentence (its first word with letters) says nothing about names
         at_start = not _LETTER.search(_SENTENCE_BREAK.split(text[: m.start()])[-1])
-        is_name = raw[0].isupper() and not at_start and not raw.isupper() and low not in _KIND_WORDS
+        vocabulary = low in _KIND_WORDS or is_vocabulary(low)
+        is_name = raw[0].isupper() and not at_start and not raw.isupper() and not vocabulary
         target = names if is_name else words
         if low not in target:
             target.append(low)

@@ -254,9 +254,14 @@ _VOCABULARY = frozenset(
     customresourcedefinition destinationrule virtualservice serviceentry peerauthentication authorizationpolicy
     envoyfilter readwriteonce readwritemany readonlymany readwriteoncepod ebs efs nfs iscsi csi apiservice
     ingressclass storageclass priorityclass runtimeclass validatingwebhookconfiguration
-    mutatingwebhookconfiguration""".split()
+    mutatingwebhookconfiguration explain""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
+
+
+def is_vocabulary(word: str) -> bool:
+    """A mixed-case word of the trade ("StatefulSet", "NetworkPolicy"): it names no object of an incident."""
+    return word.lower() in _VOCABULARY
 
 _MULTIPLIERS = {"万": 10_000, "亿": 100_000_000}
 
