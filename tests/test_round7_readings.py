@@ -544,3 +544,14 @@ def test_a_heading_line_has_no_subject_column():
     record = verify_session(session("发现 1 个 Java 级死锁", "Found one Java-level deadlock:", jstack,
                                     tool="jstack", arguments={"host": "app-1"}))
     assert "the record it quotes is about" not in record.claim_checks[0].detail
+
+
+def test_a_term_glued_to_no_names_its_absence():
+    dig = ";; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: 18873\napi.partner-pay.com.\t60\tIN\tA\t203.0.113.45\n"
+    _, detail = _check("加上 +cd 后解析成功，得到 203.0.113.45", "status: NOERROR", dig, tool="dig",
+                       arguments={"cmd": "dig +cd api.partner-pay.com A @10.0.0.2"})
+    assert "its own quote contradicts" not in detail, detail
+    servfail = dig.replace("NOERROR", "SERVFAIL ERROR")
+    _, detail = _check("加上 +cd 后解析成功，得到 203.0.113.45", "status: SERVFAIL ERROR", servfail, tool="dig",
+                       arguments={"cmd": "dig +cd api.partner-pay.com A @10.0.0.2"})
+    assert "its own quote contradicts" in detail, detail

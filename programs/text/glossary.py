@@ -550,12 +550,17 @@ def contains_term(text: str, term: str) -> bool:
     return False
 
 
+_GLUED_NO = re.compile(r"(?<![a-z0-9])no$")
+
+
 def stands_alone(text: str, term: str, start: int, strict: bool = False) -> bool:
     """Short ASCII terms need a word edge before, and after them only an inflection.
 
     With `strict` (a claim naming a concept) every ASCII term does, and a word joined to others by
     "-", "_" or "." is part of an identifier ("order-events-consumer" names no consumer).
     """
+    if term[0].isascii() and term[0].isalnum() and _GLUED_NO.search(text, max(0, start - 3), start):
+        return False  # DNS's "NOERROR", "nodata": the term glued to "no" names its absence
     if not term[0].isascii() or not term[0].isalnum() or (len(term) > _SHORT and not strict):
         return True
     end = start + len(term)
