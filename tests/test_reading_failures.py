@@ -42,8 +42,19 @@ def test_failing_answer_facts_leave_the_answer_unverified(monkeypatch: pytest.Mo
 
 
 def test_a_total_used_line_that_is_no_table_is_no_used_up_row():
-    assert not at_limit("Total memory used: 6.4132 gb\nMemory high watermark setting: 0.4 of available memory\n")
     rabbit = "Total memory used: 6.4132 gb\nMemory high watermark setting: 0.4 of available memory\n"
+    assert not at_limit(rabbit)
     record = verify_session(session("rabbit-0 的内存占满了，已用 6.4132 gb", "Total memory used: 6.4132 gb", rabbit,
                                     tool="rabbitmqctl", arguments={"host": "rabbit-0"}))
-    assert record.verdict in ("PASS", "LOW_CONFID", "REJECT")  # written, whatever it says
+    # the audit's crash: the claim is read (占满 is carried by no used-up row) instead of raising
+    assert record.claim_checks[0].verification != "direct_observation"
+    assert "evidence layer failed" not in record.claim_checks[0].detail
+
+
+@pytest.mark.parametrize("figure", ["1" * 5000 + "分半", f"端口 {'1' * 5000}-{'1' * 5000}2 共 3 个",
+                                    "每 " + "1" * 5000 + " 个请求就有 4 个失败，约 41%", "1" * 5000 + " 条都失败"])
+def test_a_run_of_thousands_of_digits_costs_no_crash(figure):
+    s = session(f"payment-svc {figure}", "Connection is not available",
+                "ERROR HikariPool-1 - Connection is not available\n", arguments={"service": "payment-svc"},
+                answer=f"payment-svc {figure}。")
+    assert verify_session(s).verdict in ("LOW_CONFID", "REJECT")  # the figure is nowhere: never a PASS

@@ -555,3 +555,70 @@ def test_a_term_glued_to_no_names_its_absence():
     _, detail = _check("加上 +cd 后解析成功，得到 203.0.113.45", "status: SERVFAIL ERROR", servfail, tool="dig",
                        arguments={"cmd": "dig +cd api.partner-pay.com A @10.0.0.2"})
     assert "its own quote contradicts" in detail, detail
+
+
+# --- the review's counter-examples: each loosening above keeps them caught ---
+
+def test_a_restatement_needs_an_apposition_and_a_cpu_word_for_millicores():
+    from groundcheck.programs.core.restated_units import restates_a_located_figure
+
+    def restated(text: str) -> list[bool]:
+        return [restates_a_located_figure(text, n, lambda other: True) for n in extract_mentions(text).numbers]
+
+    assert restated("/pay 接口 42.5 次/秒，/refund 接口每分钟 2550 次") == [False, False]
+    assert restated("CPU 用量 0.85 核，内存 850m") == [False, False]
+    assert restated("入口流量 125 MB/s，出口 1 Gbps") == [False, False]
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("payments-api 错误率超过 90%", "payments-api error_rate 0.02 latency_p99 0.95\n", False),  # 0.95 is seconds
+    ("payments-api 错误率不低于 90%", "payments-api error_rate 0.85\n", False),  # at least 90%, not below it
+    ("payments-api 重启超过 400 次", "payments-api restarts 3, queue depth 450\n", False),  # 450 is a depth
+    ("payments-api 排队请求超过 400 个", "payments-api restarts 3, queue depth 450\n", True),
+])
+def test_a_bound_reads_values_of_what_it_bounds(claim, output, honest):
+    assert _located(claim, output.strip()[:20], output, arguments={"service": "payments-api"}) is honest
+
+
+def test_an_answer_share_takes_its_operands_from_its_own_sentence():
+    pods = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+            "arguments": {"host": "edge-1"}, "status": "ok", "output": "pods 8\n"}
+    restarts = {"invocation_id": "call_m2", "trace_ref": "trace:00000000000000a2", "tool_name": "shell",
+                "arguments": {"host": "edge-1"}, "status": "ok", "output": "restarted 2\n"}
+    claim, excerpt = "edge-1 上共 8 个 pod", "pods 8"
+    # 25% = 2 / 8 of figures of other sentences (and other outputs): no share the sentence works out
+    assert _answer_facts("edge-1 上共 8 个 pod，重启 2 次。CPU 使用率约 25%。", [pods, restarts], claim,
+                         excerpt) != []
+
+
+def test_the_parts_of_clocks_are_no_range():
+    from groundcheck.programs.core.number_forms import size_of_a_range
+
+    text = "在 10:00-10:20 共 11 次 OOMKilled"
+    assert not any(size_of_a_range(text, n) for n in extract_mentions(text).numbers)
+
+
+def test_a_host_and_a_port_of_another_record_are_no_address():
+    output = '{"hosts":[{"host":"db-1","port":6379},{"host":"db-2","port":5432}]}'
+    assert not _located("payments-api 连接 db-1:5432 失败", "db-1", output, arguments={"service": "payments-api"})
+    assert _located("payments-api 连接 db-1:6379 失败", "db-1", output, arguments={"service": "payments-api"})
+
+
+def test_a_version_is_no_figure_with_a_unit():
+    output = "image=payments-api:v3.2 ready\n"
+    assert not _located("payments-api 有 3.2 秒停顿", "payments-api:v3.2", output,
+                        arguments={"service": "payments-api"})
+
+
+def test_as_before_cites_no_guidance_the_trace_lacks():
+    claim, excerpt = "payment-svc 的 HikariPool-1 拿不到连接", "Connection is not available"
+    assert _answer_facts("payment-svc 拿不到连接。和以往一样，根因是事务未提交导致连接泄漏。", [POOL], claim,
+                         excerpt) != []
+
+
+def test_a_judging_word_needs_its_own_figure():
+    metrics = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+               "arguments": {"service": "payments-api"}, "status": "ok",
+               "output": "payments-api success_rate 0.99 disk_used 40%\n"}
+    claim, excerpt = "payments-api 成功率 99%", "success_rate 0.99"
+    assert _answer_facts("payments-api 成功率 99%，磁盘已经写满。", [metrics], claim, excerpt) != []

@@ -222,7 +222,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     unlocated: list[NumberMention] = []
     for number in mentions.numbers:
         bound = bound_of(text, number)
-        if bound is not None and bound_held_by(bound, number, observed):
+        if bound is not None and bound_held_by(bound, number, observed, text, quotes):
             where = "cited"
         elif bound is not None and bound.strict_high:
             where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself

@@ -26,7 +26,9 @@ from ..text.negation import NEGATABLE, denies_token
 from ..text.normalize import contains_token, fold_lines
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
+    CLAUSE_BREAK,
     assertive_text,
+    part_start,
     quick_search,
     search_causal,
     search_hedged,
@@ -78,9 +80,23 @@ _GUIDANCE_WORDS = re.compile(
 _THIS_INCIDENT = re.compile(r"这次|本次|此次|这一次|就是|确认|确定|已查明")
 
 
-def _cites_guidance(sentence: str) -> bool:
-    """The sentence says its content comes from guidance, and asserts nothing of this incident."""
-    return _GUIDANCE_WORDS.search(sentence) is not None and _THIS_INCIDENT.search(sentence) is None
+def _cites_guidance(sentence: str, index: TraceIndex) -> bool:
+    """The sentence says its content comes from guidance the trace holds, and asserts nothing of this
+    incident ("和以往一样，超时是 GC 造成的" over a trace without a runbook cites nothing). A manual named
+    as such (手册 / runbook / wiki) may be any documentation call's output; "以往" / "案例" need a guidance
+    document (`doc_type`) in the trace."""
+    cited = _GUIDANCE_WORDS.search(sentence)
+    if cited is None or _THIS_INCIDENT.search(sentence) is not None:
+        return False
+    if any(ev.ok and ev.has_guidance for ev in index.calls.values()):
+        return True
+    return _NAMED_MANUAL.search(sentence) is not None and any(
+        ev.ok and _DOC_TOOL.search(ev.call.tool_name) for ev in index.calls.values()
+    )
+
+
+_NAMED_MANUAL = re.compile(r"手册|runbook|知识库|文档|wiki|playbook|skill|规范", re.IGNORECASE)
+_DOC_TOOL = re.compile(r"wiki|doc|knowledge|runbook|playbook|confluence|manual|kb(?![a-z])", re.IGNORECASE)
 _NEGATOR = re.compile(r"[不没未无非]|\b(?:no|not|never|without|none|zero|cannot|false)\b|n't", re.IGNORECASE)
 # An answer denies that something happened or exists ("并没有发生 OOMKilled", "不存在 OOM 问题", "no sign
 # of"): only such a denial is held against the claims. A negated attribute or a moment ("没有健康的上游",
@@ -173,7 +189,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         # "超时就是 GC 停顿造成的" where only a hypothesis says "GC 停顿可能是超时的原因"
         hedge_dropped = not new_entities and not new_numbers and search_causal(sentence)
         # "手册里记录的常见原因是…" says whose cause it is: read below against what the guidance says
-        if hedge_dropped and not _cites_guidance(sentence) and _cause_only_hypothesised(sentence, contract):
+        if hedge_dropped and not _cites_guidance(sentence, index) and _cause_only_hypothesised(sentence, contract):
             facts.append(
                 FactCheck(fact=sentence, classification="no_evidence", claim_id=None, source="user_facing_answer")
             )
@@ -189,20 +205,20 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         classification: LegacyClassification = classify_by_trace(new, index, search_total(sentence) is not None)
         if (
             classification == "indirect_support"
-            and not _cites_guidance(sentence)  # "手册里记录的上限是 300" says where it comes from
+            and not _cites_guidance(sentence, index)  # "手册里记录的上限是 300" says where it comes from
             and any(only_in_guidance(item, index) for item in (*new_entities, *(n.text for n in new_numbers)))
         ):
             classification = "no_evidence"  # "300 个连接" only a runbook states (spec §6: guidance is no evidence)
         if new_concepts and classification != "contradicted":
             # decoded JSON-in-strings and the calls' subjects too
-            outputs = evidence_for(_cites_guidance(sentence))
+            outputs = evidence_for(_cites_guidance(sentence, index))
             carried = all(any(carries(o, c) for o in outputs for c in ids) for ids in new_concepts)
             if not carried:
                 classification = "no_evidence"
             elif not new_entities and not new_numbers:
                 classification = "indirect_support"
         if new_cause and classification != "contradicted":
-            outputs = evidence_for(_cites_guidance(sentence))
+            outputs = evidence_for(_cites_guidance(sentence, index))
             if not new_cause_wording(sentence, "\n".join(v.text for v in outputs)):
                 classification = "indirect_support" if classification == "no_evidence" else classification
             else:
@@ -224,7 +240,8 @@ def _judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...]) -> bool:
     the smaller of which is at least 90% of the other (each figure checked on its own)."""
     if not _EVALUATIVE.intersection(concept_ids):
         return False
-    numbers = [n for n in extract_mentions(sentence).numbers if n.kind != "clock" and n.value > 0]
+    clause = _judging_clause(sentence, concept_ids)
+    numbers = [n for n in extract_mentions(clause).numbers if n.kind != "clock" and n.value > 0]
     if any(n.kind == "ratio" and n.value >= _NEAR_FULL for n in numbers):
         return True
     # bare counts compare only beside a limit word ("491 个连接，max_connections 是 500", "100 … 上限 100")
@@ -241,6 +258,25 @@ def _judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...]) -> bool:
 
 
 _LIMIT_WORD = re.compile(r"上限|最大|max|limit|容量|配额|预留", re.IGNORECASE)
+
+
+_LATIN = re.compile(r"[a-z]")
+
+
+def _judging_clause(sentence: str, concept_ids: tuple[str, ...]) -> str:
+    """The judging word's clause, and the clause before it when the judging clause names no resource of
+    its own: the figures it judges ("…11:15 达到 98.7%，一直处于打满状态"), not those of another resource
+    ("成功率 99%，磁盘已经写满" judges no disk figure)."""
+    text = compact(sentence)
+    m = next((m for m in claim_analysis(text).mentions if m.concept_ids == concept_ids), None)
+    if m is None:
+        return text
+    own = part_start(text, m.start)
+    # the clause before counts only when the judging clause names no resource of its own ("，一直处于打满状态")
+    names_its_own = claim_analysis(text[own : m.start]).mentions or _LATIN.search(text, own, m.start)
+    start = part_start(text, own - 1) if own > 0 and not names_its_own else own
+    end = CLAUSE_BREAK.search(text, m.end)
+    return text[start : end.start() if end else len(text)]
 
 
 def _answer_evidence(index: TraceIndex, *, cites_guidance: bool) -> list[EvidenceView]:

@@ -5,6 +5,7 @@ One function per rule, each returning findings; `run_gatekeeper` collects them. 
 
 from __future__ import annotations
 
+import logging
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -116,7 +117,14 @@ def run_gatekeeper(parsed: ParsedOutput, index: TraceIndex) -> GatekeeperResult:
     ctx = GateContext(parsed.contract, index, parsed.status.fenced)
     findings: list[Finding] = []
     for check in _CHECKS:
-        findings.extend(check(ctx))
+        try:
+            findings.extend(check(ctx))
+        except Exception as exc:  # a rule that fails on an unforeseen input fails the gate, never the run
+            logger.exception("Gatekeeper rule %s failed", check.__name__)
+            findings.append(
+                Finding(rule=INTERNAL_ERROR, severity="fail", claim_id=None,
+                        detail=f"{check.__name__} could not run ({type(exc).__name__})")
+            )
     return summarize(findings)
 
 
@@ -125,6 +133,10 @@ def summarize(findings: list[Finding]) -> GatekeeperResult:
     warned = sorted({f.rule for f in findings if f.severity == "warn"})
     status: GatekeeperStatus = "fail" if failed else "warn" if warned else "pass"
     return GatekeeperResult(status=status, failed_rules=failed, warned_rules=warned, findings=findings)
+
+
+logger = logging.getLogger(__name__)
+INTERNAL_ERROR = "gatekeeper.internal_error"  # not a spec rule: a rule that could not run on this input
 
 
 def _finding(rule: str, claim_id: str | None, detail: str) -> Finding:

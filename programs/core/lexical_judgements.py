@@ -202,7 +202,7 @@ def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
     if len(usable) < 2:
         return False
     scope = search_scope(claim_text)
-    count = _COUNT_BEFORE.search(claim_text, 0, scope.start()) if scope else None
+    count = _COUNT_BEFORE.search(claim_text, max(0, scope.start() - 16), scope.start()) if scope else None
     if count is None:
         return False
     digits = count.group(1)
@@ -210,7 +210,7 @@ def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
 
 
 _COUNT_BEFORE = re.compile(
-    r"(\d+|[两二三四五六七八九])\s?(?:条|个|次|台|项|家|种|份|组|类)?\s?(?:[a-z_\-\u4e00-\u9fff]{0,6})?$"
+    r"(?<!\d)(\d{1,4}|[两二三四五六七八九])\s?(?:条|个|次|台|项|家|种|份|组|类)?\s?(?:[a-z_\-\u4e00-\u9fff]{0,6})?$"
 )
 _SMALL_NUMERALS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9}
 

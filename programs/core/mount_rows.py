@@ -33,7 +33,7 @@ def mount_row_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvid
         return None  # no filesystem named, or several: whose figure is whose the sentence says, not one row
     mount = mounts.pop()
     for ev in tables:
-        rows = _rows_by_mount(ev)
+        rows = ev.view("df_rows", _rows_by_mount)
         own = [line for m, line in rows if m == mount]
         others = [(m, line) for m, line in rows if m != mount]
         if not own or not others:
@@ -49,10 +49,11 @@ def mount_row_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvid
 
 def _rows_by_mount(ev: CallEvidence) -> list[tuple[str, str]]:
     """(mount point, line) of each row of the df table: the last cell, a path."""
-    text = ev.flat[: ev.out_end]
-    start = text.find(_DF_HEADER)
+    start = ev.flat.find(_DF_HEADER, 0, ev.out_end)
+    if start == -1:
+        return []
     rows = []
-    for line in text[start:].split("\n")[1:_MAX_ROWS]:
+    for line in ev.flat[start : ev.out_end].split("\n", _MAX_ROWS)[1:_MAX_ROWS]:
         cells = line.split()
         if len(cells) >= 5 and cells[-1].startswith("/"):
             rows.append((cells[-1], line))
@@ -60,4 +61,5 @@ def _rows_by_mount(ev: CallEvidence) -> list[tuple[str, str]]:
 
 
 def _on(number: NumberMention, lines: list[str]) -> bool:
+    """The figure is written on one of the lines, or is one of their figures in another unit."""
     return any(literal_number_in(line, number) or matches_directly(number, iter_numbers(line, 40)) for line in lines)

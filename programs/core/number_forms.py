@@ -93,10 +93,13 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "32768～60999，共 28232 个端口"
     if total_of_a_column(text, number, calls):
         return True  # "app 库现在一共 491 个连接" over a table's counts 38, 141, 312
-    if share_of_its_own_figures(context or text, number, text):
+    # the operands of a share are the sentence's own, or the answer's where the sentence says whose share
+    # it is (占 / 其中 / 比例): "一共 1 万个请求 … 500 错误 370 个，占 3.7%"
+    share_context = context if context and _SHARE_WORD.search(text) else text
+    if share_of_its_own_figures(share_context, number, text):
         return True  # "一共 1 万个请求 … 500 错误 370 个，约 3.7%"
     bound = bound_of(text, number)
-    if bound is not None and bound_held_by(bound, number, calls):
+    if bound is not None and bound_held_by(bound, number, calls, text):
         return True  # "可用内存不到 4%" over 0.0375
     if number.kind == "clock" and about_a_cited_clock(text, number, calls):
         return True  # "两点一刻左右"
@@ -161,7 +164,8 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
     return False
 
 
-_RANGE = re.compile(r"(?<![\d.])(\d+)\s?[～~\-–—到至]\s?(\d+)(?![\d.])")
+# (not the parts of a clock or a date: "10:00-10:20", "2026-11-30")
+_RANGE = re.compile(r"(?<![\d.:\-])(\d{1,9})\s?[～~\-–—到至]\s?(\d{1,9})(?![\d.:\-])")
 
 
 def size_of_a_range(text: str, number: NumberMention) -> bool:
@@ -172,6 +176,7 @@ def size_of_a_range(text: str, number: NumberMention) -> bool:
     return any(int(hi) - int(lo) + 1 == number.value for lo, hi in _RANGE.findall(text) if int(hi) > int(lo))
 
 
+_SHARE_WORD = re.compile(r"占|其中|比例|占比")
 _REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")
 
 
@@ -201,6 +206,8 @@ def share_of_its_own_figures(context: str, number: NumberMention, sentence: str 
         return False
     bound = bound_of(sentence or context, number)
     tol = tolerance(number)
+    # a sum of all the figures of a kind only of the share's own sentence
+    own = [n for n in extract_mentions(sentence).numbers if n.kind not in ("clock", "ratio")] if sentence else others
 
     def holds(share: float) -> bool:
         return bound.holds(share) if bound is not None else abs(share - number.value) <= tol
@@ -209,9 +216,9 @@ def share_of_its_own_figures(context: str, number: NumberMention, sentence: str 
         alike = [n for n in others if n.kind == part.kind or {n.kind, part.kind} == {"count", "plain"}]
         if any(part.value < whole.value and holds(part.value / whole.value) for whole in alike):
             return True
-        # a share of all the figures of its kind it lists ("48211 次被限流，只有 9120 次成功，约 84%")
-        same = [n for n in others if n.kind == part.kind]
-        if len(same) >= 2 and holds(part.value / sum(n.value for n in same)):
+        # a share of all the figures of its kind the sentence lists ("48211 次被限流，只有 9120 次成功，约 84%")
+        same = [n for n in own if n.kind == part.kind]
+        if part in own and len(same) >= 2 and holds(part.value / sum(n.value for n in same)):
             return True
     return False
 

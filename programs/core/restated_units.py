@@ -16,10 +16,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..text.arithmetic import binary_reading_matches, tolerance
+from ..text.arithmetic import binary_reading_matches, millicores, tolerance
 from ..text.query_meaning import per_second_query
 from ..text.tokens import NumberMention, numbers_with_places
-from ..text.wording import SENTENCE_BREAK
+from ..text.wording import CLAUSE_BREAK
 from .trace_index import CallEvidence, Location
 
 _PERIOD_SECONDS = {
@@ -33,12 +33,30 @@ _PER_AFTER = re.compile(
 )  # (a count whose unit the tokenizer does not read as a rate: "2550 个/分钟", "300 条每小时")
 _PER_SECOND_BEFORE = re.compile(r"每秒(?:钟)?(?:有|约|大约)?\s*$")
 _CORES_AFTER = re.compile(r"\s*(?:个\s*)?(?:核|cores?\b|vcpus?\b|cpus?\b)", re.IGNORECASE)
-_MILLICORES = re.compile(r"(\d+(?:\.\d+)?)\s?m")
+_CPU_WORD = re.compile(r"核|cpu|vcpu|core", re.IGNORECASE)
 _UNIT_KINDS = frozenset({"bytes", "seconds", "cores", "req/s", "bit/s"})
 _MAX_DISTANCE = 40  # characters between a figure and the one it restates
+# what may stand between a figure and its restatement: a bracket or a word that says "that is"
+_RESTATING = re.compile(
+    r"\s*(?:/s|/秒)?\s*(?:[，,]\s*(?:约|大约)|[，,]?\s*(?:[（(]|即|约合|合|也就是|也即|相当于|换算[为成]?|折合|等于|≈))"
+    r"\s*(?:约|大约|近)?\s*(?:每\s*(?:秒钟?|分钟?|小时|天)\s*)?(?:约|大约|近)?\s*"
+)
+_SAYS_THE_SAME = re.compile(r"也就是|也即|即|相当于|换算|折合")
 
 
-_EVERY_N_HAS_M = re.compile(r"每\s?(\d+)\s?(?:个|次|条|笔)[^，。；,;]{0,8}?有\s?(\d+)\s?(?:个|次|条|笔)")
+def _restating(text: str, lo: int, hi: int) -> bool:
+    """What stands between two figures says the second is the first: a bracket or a "that is" word
+    right between them, or a "that is" word after a clause with no figure of its own ("每秒有 0.312 秒花在
+    GC 停顿上，也就是约 31%")."""
+    if _RESTATING.fullmatch(text, lo, hi):
+        return True
+    between = text[lo:hi]
+    if ("（" in between or "(" in between) and not CLAUSE_BREAK.search(between.split("（")[-1].split("(")[-1]):
+        return True  # a list restated in brackets: "1.84 秒和 1.79 秒（1843211 微秒、1790034 微秒）"
+    return _SAYS_THE_SAME.search(between) is not None and not any(ch.isdigit() for ch in between)
+
+
+_EVERY_N_HAS_M = re.compile(r"每\s?(\d{1,9})\s?(?:个|次|条|笔)[^，。；,;]{0,8}?有\s?(\d{1,9})\s?(?:个|次|条|笔)")
 
 
 def every_n_has_m(claim_text: str, number: NumberMention, located: Callable[[NumberMention], bool]) -> bool:
@@ -48,9 +66,10 @@ def every_n_has_m(claim_text: str, number: NumberMention, located: Callable[[Num
         return False
     text, places = numbers_with_places(claim_text)
     shares = [n for _, _, n in places if n.kind == "ratio" and located(n)]
+    starts = {s for s, _, n in places if n == number}  # the figure's own places, not another with its value
     for m in _EVERY_N_HAS_M.finditer(text):
         n, k = int(m.group(1)), int(m.group(2))
-        if n and number.value in (n, k) and any(abs(k / n - s.value) <= 0.5 / n for s in shares):
+        if n and starts & {m.start(1), m.start(2)} and any(abs(k / n - s.value) <= 0.5 / n for s in shares):
             return True
     return False
 
@@ -69,8 +88,8 @@ def restates_a_located_figure(
             if other == number or other.kind == "clock":
                 continue
             lo, hi = (end, other_start) if end <= other_start else (other_end, start)
-            if hi - lo > _MAX_DISTANCE or SENTENCE_BREAK.search(text, lo, hi):
-                continue
+            if hi - lo > _MAX_DISTANCE or not _restating(text, lo, hi):
+                continue  # only an apposition restates: "（…）", "，即 …", "，约合每分钟 …"
             if _converts((text, start, end, number), (text, other_start, other_end, other)) and located(other):
                 return True
     return False
@@ -105,7 +124,7 @@ def _converts(restated: _Placed, source: _Placed) -> bool:
 
 
 def _is_milli(n: NumberMention) -> bool:
-    return n.kind == "bytes" and _MILLICORES.fullmatch(n.text) is not None
+    return n.kind == "bytes" and millicores(n) is not None
 
 
 def _cores(placed: _Placed) -> float | None:
@@ -113,9 +132,9 @@ def _cores(placed: _Placed) -> float | None:
     text, _, end, n = placed
     if n.kind == "cores":
         return n.value
-    milli = _MILLICORES.fullmatch(n.text) if n.kind == "bytes" else None
-    if milli:
-        return float(milli.group(1)) / 1000
+    milli = millicores(n) if n.kind == "bytes" and _CPU_WORD.search(text) else None
+    if milli is not None:
+        return milli  # "850m" is millicores only where the sentence speaks of CPU
     if n.kind == "plain" and _CORES_AFTER.match(text, end):
         return n.value
     return None

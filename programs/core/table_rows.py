@@ -70,8 +70,8 @@ _OTHER_SUBJECT_START = re.compile(r"\s*(?:新|另一?个?|其余|其他|剩下�
 
 def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[str]) -> bool:
     """The clause holding the item does not name the subject, and says whose rows it is about: it opens
-    on another subject ("新 Pod 在 ip-10-0-7-33 上…"), counts as many rows as show the item ("3 个运行中的
-    实例仍是 5.2.0"), or names another thing those rows hold."""
+    on another subject ("新 Pod 在 ip-10-0-7-33 上…") or counts as many rows as show the item ("3 个运行中的
+    实例仍是 5.2.0")."""
     if not claim_text:
         return False
     text = fold(claim_text)
@@ -84,12 +84,10 @@ def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[
         return False
     if _OTHER_SUBJECT_START.match(clause):
         return True  # "新 Pod 在 ip-10-0-7-33 上…": the clause opens on another subject
-    mentions = extract_mentions(clause)
-    if len(showing) >= 2 and any(
-        n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0 for n in mentions.numbers
-    ):
-        return True
-    return any(e != item and all(contains_token(row, e) for row in showing) for e in mentions.entities)
+    return len(showing) >= 2 and any(
+        n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0
+        for n in extract_mentions(clause).numbers
+    )
 
 
 def _clause_end(text: str, at: int) -> int:

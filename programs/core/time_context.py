@@ -25,7 +25,9 @@ _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 _EIGHT_HOURS = 8 * 3600
 # every zone label holds one of these
-_ZONE_WORD = re.compile(r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|utc|gmt", re.IGNORECASE)
+_ZONE_WORD = re.compile(
+    r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|(?<![a-z])(?:utc|gmt)(?![a-z])", re.IGNORECASE
+)
 _ZONE_AFTER = re.compile(r"\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))", re.IGNORECASE)
 _BEIJING_WORD = re.compile(r"北京时间|东八区|utc\s?\+", re.IGNORECASE)
 

@@ -737,7 +737,7 @@ def literal_number_in(
         # a number in parts or with 万 / 亿 ("2分12秒", "1.6万条"): the same value written in the text
         return not clock and matches_directly(number, iter_numbers(haystack[:stop], _NUMBERS_PER_CALL))
     if not has_unit:
-        return _has_literal(haystack, digits, clock, stop)
+        return _has_literal(haystack, digits, clock, stop, bare=number.kind in ("plain", "count"))
     ends = _literal_ends(haystack, digits, clock, stop)
     if declared is None:
         declared = functools.partial(declared_units, haystack[:stop])
@@ -762,32 +762,33 @@ def _literal_ends(haystack: str, digits: str, clock: bool, stop: int) -> Iterato
         i = haystack.find(digits, i + 1, stop)
 
 
-def _has_literal(haystack: str, digits: str, clock: bool, stop: int) -> bool:
+def _has_literal(haystack: str, digits: str, clock: bool, stop: int, bare: bool = False) -> bool:
     """`_literal_ends` yields something: the first stand-alone occurrence is enough."""
     if len(digits) <= 2:
         return _literal_number_pattern(digits, clock).search(haystack, 0, stop) is not None
     right = _RIGHT_EDGE_CLOCK if clock else _RIGHT_EDGE
     i = haystack.find(digits, 0, stop)
     while i != -1:
-        if _left_edge_ok(haystack, i, clock, len(digits)) and not right.match(haystack, i + len(digits), stop):
+        if _left_edge_ok(haystack, i, clock, len(digits), bare) and not right.match(haystack, i + len(digits), stop):
             return True
         i = haystack.find(digits, i + 1, stop)
     return False
 
 
-def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0) -> bool:
-    """The left edge tests of `_literal_number_pattern`, at position `i` (and a long run of `digits`
-    may end an identifier: "Job 29401320" over "billing-reconcile-29401320")."""
+def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = False) -> bool:
+    """The left edge tests of `_literal_number_pattern`, at position `i`. A `bare` figure (no unit: an
+    id, a version, a status) may also end an identifier ("Job 29401320" over "billing-reconcile-29401320"),
+    follow a version's "v" ("TLSv1.2") or a stat's name ("upstream_rq_503"); any may follow -Xmx."""
     if i == 0:
         return True
     before = text[i - 1]
-    if digits >= _ID_SUFFIX_DIGITS and before == "-" and i >= 2 and "a" <= text[i - 2] <= "z":
-        return True
     if not clock and text[i - 4 : i] in _JVM_SIZE_FLAGS:
         return True  # "-Xmx12g": the maximum heap
-    if not clock and before == "v" and (i < 2 or not text[i - 2].isalnum() or text[i - 4 : i - 1] in ("tls", "ssl")):
+    if bare and digits >= _ID_SUFFIX_DIGITS and before == "-" and i >= 2 and "a" <= text[i - 2] <= "z":
+        return True
+    if bare and before == "v" and (i < 2 or not text[i - 2].isalnum() or text[i - 4 : i - 1] in ("tls", "ssl")):
         return True  # a version: "v1.25", "TLSv1.2"
-    if not clock and before == "_" and digits == 3 and _STATUS_FIELD_BEFORE.search(text, max(0, i - 12), i):
+    if bare and before == "_" and digits == 3 and _STATUS_FIELD_BEFORE.search(text, max(0, i - 12), i):
         return True  # a status code in a stat's name: "upstream_rq_503: 2291"
     if clock and before == "t" and i >= 2 and text[i - 2].isdigit():
         return True  # an ISO time after its date: "2026-11-28t14:03"
@@ -808,17 +809,24 @@ _HOST_PORT = re.compile(r"([a-z0-9][\w.\-]*):(\d{2,5})")
 
 
 def _on_one_line(flat: str, host: str, port: str) -> bool:
-    """The host and, as a number of its own, the port on one line of the output (one JSON record)."""
-    port_alone = re.compile(rf"(?<![\d.]){port}(?![\d.])")
+    """The host and, as a number of its own, the port right after it on its line or in its JSON record
+    (`{"IP": "10.20.3.11", "Port": 8080}`): within `_PORT_REACH` characters, before the next host-like
+    value or record."""
     at = flat.find(host)
     for _ in range(_ROW_LOOKUPS):
         if at == -1:
             return False
-        start, end = flat.rfind("\n", 0, at) + 1, flat.find("\n", at)
-        if port_alone.search(flat, start, end if end != -1 else len(flat)):
+        stop = at + len(host) + _PORT_REACH
+        window = flat[at + len(host) : stop]
+        window = window.split("\n", 1)[0].split("}", 1)[0]  # its line, its JSON object
+        if any(m.group(0) == port for m in _PORT_NUMBER.finditer(window)):
             return True
         at = flat.find(host, at + 1)
     return False
+
+
+_PORT_REACH = 60
+_PORT_NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
 
 
 def _bare_names(ev: CallEvidence) -> str:

@@ -83,7 +83,7 @@ def matches_directly(
     for ev in evidence:
         if percents and ev.kind == "plain" and abs(ev.value * 0.01 - claimed.value) <= tol:
             return True
-        if claimed.kind == "seconds" and _elapsed(ev) and abs(ev.value - claimed.value) <= tol:
+        if claimed.kind == "seconds" and is_elapsed(ev) and abs(ev.value - claimed.value) <= tol:
             return True  # "47 分 12 秒" over an elapsed "00:47:12" (pg's age, ps's TIME)
         if ev.kind not in kinds and claimed.kind not in ("plain", "count"):
             continue
@@ -114,7 +114,7 @@ def matches_directly(
     return False
 
 
-def _elapsed(ev: NumberMention) -> bool:
+def is_elapsed(ev: NumberMention) -> bool:
     """An "00:MM:SS" of an output: under an hour, an elapsed time far more often than a time of day."""
     return ev.kind == "clock" and ev.text.startswith("00:") and ev.text.count(":") == 2
 
@@ -143,9 +143,9 @@ def _millicores_match(
     """Kubernetes CPU "500m" (the tokenizer reads megabytes) is 0.5 cores, either way round; with
     `bare_cores` (a CPU rate query: its bare values are cores) a bare 0.4923 is 492m."""
     if claimed.kind == "cores":
-        cores = (_millicores(ev) for ev in evidence if ev.kind == "bytes")
+        cores = (millicores(ev) for ev in evidence if ev.kind == "bytes")
         return any(c is not None and abs(c - claimed.value) <= tol for c in cores)
-    milli = _millicores(claimed)
+    milli = millicores(claimed)
     if milli is None:
         return False
     tol = 0.5 * 10 ** (-claimed.decimals) * 1e-3
@@ -163,7 +163,7 @@ def written_digits(number: NumberMention) -> str:
     return m.group(0).replace(",", "") if m else ""
 
 
-def _millicores(number: NumberMention) -> float | None:
+def millicores(number: NumberMention) -> float | None:
     """Cores of a Kubernetes CPU quantity written "500m" (which the tokenizer reads as megabytes)."""
     m = _MILLICORES.fullmatch(number.text)
     return float(m.group(1)) / 1000 if m else None

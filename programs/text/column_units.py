@@ -34,6 +34,7 @@ _DECIMAL = {"kb": 1000.0, "mb": 1000.0**2, "gb": 1000.0**3, "tb": 1000.0**4}
 _CELL = re.compile(r"\d+(?:\.(\d+))?")
 _CUE = re.compile(rf"(?:{_BYTES})(?:/s|_)|[_(\[](?:ms|us|sec|secs|seconds|s|bytes)\b|\b(?:rss|vsz)\b|\bres\s")
 _MAX_LINES = 2_000
+_MIN_COLUMNS = 3
 _MAX_FIGURES = 4_000
 
 
@@ -67,7 +68,8 @@ def headed_figures(folded: str, end: int | None = None) -> list[tuple[str, Numbe
             continue
         if not any(_CELL.fullmatch(f) for f in fields):
             found = {i: _unit_of(m) for i, f in enumerate(fields) if (m := _HEADER_UNIT.match(f))}
-            units, width, names = (found, len(fields), fields) if found else (None, 0, [])
+            header = found and len(fields) >= _MIN_COLUMNS  # a prose line is no header
+            units, width, names = (found, len(fields), fields) if header else (None, 0, [])
         else:
             units = None
     return figures

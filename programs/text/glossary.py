@@ -404,7 +404,9 @@ _ZONED_TIME = re.compile(
 _SHAPES = {
     "timezone": _ZONED_TIME,
     # a Job's COMPLETIONS "1/1": it succeeded (kubectl get jobs)
-    "success": re.compile(r"\bcompletions\b[^\n]*\n(?:[^\n]*\n){0,50}?[^\n]*(?<![\d/])([1-9]\d*)/\1(?![\d/])"),
+    "success": re.compile(
+        r"\bcompletions\b[^\n]{0,300}\n(?:[^\n]{0,300}\n){0,50}?[^\n]{0,300}?(?<![\d/])([1-9]\d{0,3})/\1(?![\d/])"
+    ),
     "port": re.compile(
         r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+|\[[0-9a-f:.]*\]|\*):\d{2,5}(?!\d)"
     ),
@@ -439,22 +441,31 @@ def at_limit(text: str) -> bool:
     return _used_up_row(text)
 
 
-_TOTAL_USED = re.compile(r"^[^\n]*\btotal\b[^\n]*\bused\b[^\n]*$|^[^\n]*\binodes\b[^\n]*\biused\b[^\n]*$", re.MULTILINE)
+_TOTAL_USED = re.compile(r"(?=.*\btotal\b)(?=.*\bused\b).*|(?=.*\binodes\b)(?=.*\biused\b).*")
+_HEADER_LINES = 200
 _FIGURE = re.compile(r"\d+(?:\.\d+)?[kmgt]?i?b?")
 
 
 def _used_up_row(text: str) -> bool:
     """A table with `total` and `used` columns (free, df -i's Inodes / IUsed) has a row where the used
     figure is the total ("Swap: 2047 2047 0"): used up, as a 100% would say."""
-    header = _TOTAL_USED.search(text, 0, _PERCENT_SCAN)
-    if header is None:
+    if ("total" not in text and "inodes" not in text) or "\n" not in text:
         return False
-    names = header.group(0).split()
+    start = 0
+    for line in text[:_PERCENT_SCAN].split("\n", _HEADER_LINES)[:_HEADER_LINES]:  # a line at a time: linear
+        if _TOTAL_USED.fullmatch(line):
+            return _row_at_total(line, text, start + len(line))
+        start += len(line) + 1
+    return False
+
+
+def _row_at_total(header_line: str, text: str, header_end: int) -> bool:
+    names = header_line.split()
     total = next((i for i, n in enumerate(names) if n in ("total", "inodes")), None)
     used = next((i for i, n in enumerate(names) if n in ("used", "iused")), None)
     if total is None or used is None:
         return False  # "Total memory used: 6.4 gb": the words, but no table with those columns
-    for line in text[header.end() : header.end() + 2_000].split("\n")[1:12]:
+    for line in text[header_end : header_end + 2_000].split("\n")[1:12]:
         cells = line.split()
         # "Mem:" / "Swap:" label a row under a header without one (and Swap has fewer columns)
         shift = 1 if cells and cells[0].endswith(":") else len(cells) - len(names)

@@ -177,7 +177,8 @@ _CHINESE_DURATION = (
 )
 # and a half: "8 分半" (8.5 minutes), "1 个半小时", "两天半" (after `digits_for_numerals`)
 _HALF_DURATION = r"\d+\s?(?:个半(?:小时|钟头)|分半钟?|天半|分多钟|个多小时)"  # and "5 分多钟": 5 to 6 minutes
-_HALF_PART = re.compile(r"(\d+)\s?(个半小时|个半钟头|分半钟?|天半|分多钟|个多小时)")
+_HALF_PART = re.compile(r"(\d{1,9})\s?(个半小时|个半钟头|分半钟?|天半|分多钟|个多小时)")
+_MAX_HALF_CHARS = 20
 _HALF_SECONDS = {
     "个半小时": 3600, "个半钟头": 3600, "分半": 60, "分半钟": 60, "天半": 86400, "分多钟": 60, "个多小时": 3600,
 }
@@ -423,7 +424,9 @@ def _ranges_share_units(
             continue
         unit = high.text[len(_leading_digits(high.text)) :]
         value = low.value * high.factor
-        out[i] = (start, end, NumberMention(low.text + unit, value, high.kind, low.decimals, high.factor, low.approx))
+        shared = NumberMention(low.text + unit, value, high.kind, low.decimals, high.factor, low.approx)
+        # "180～200 毫秒左右": the range is approximate as a whole
+        out[i] = (start, end, approximate(shared) if high.approx and not low.approx else shared)
     return out
 
 
@@ -565,7 +568,7 @@ def _extra_numbers(folded_text: str, limit: int) -> list[NumberMention]:
 def duration(text: str) -> NumberMention:
     """A duration written in parts ("2m12s", "2分12秒") or with a half ("8分半"), in seconds, precise to
     its last part."""
-    half = _HALF_PART.fullmatch(text)
+    half = _HALF_PART.fullmatch(text) if len(text) <= _MAX_HALF_CHARS else None
     if half:
         unit = _HALF_SECONDS[half.group(2)]
         # "8 分半" is 8.5 minutes to a tenth; "5 分多钟" somewhere in its sixth minute (half a minute each way)

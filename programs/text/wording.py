@@ -70,7 +70,7 @@ HEDGED = re.compile(
 _ACTIONS = (
     "检查|确认|排查|查看|核实|核查|关注|联系|参考|评估|执行|重启|扩容|缩容|回滚|调整|调大|调小|处理|升级|修复|清理|补充|提供"
     "|观察|留意|验证|分析|优化|限流|降级|切换|增加|减少|配置|开启|关闭|替换|更新|续期|通知|上报"
-    "|查询|导出|抓取|采集|收集|查一下|查下|看一下|看看|核对|对照"
+    "|查询|导出|抓取|抓一下|抓包|采集|收集|查一下|查下|看一下|看看|核对|对照"
 )
 # what an operator may change: "可以适当调大 X", "考虑在前面加 PgBouncer" recommend it
 _CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减少|升级|优化|限流|降级|切换|开启|关闭|替换|更新|续期|清理|加"
@@ -111,7 +111,8 @@ def enumerated_scope(text: str, scope: re.Match[str]) -> bool:
 
 ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步|要么(?:把|将|先|就)|可以让|可让"
-    rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})|后再(?:{_ACTIONS})"
+    rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})|可以先(?:{_ACTIONS}|抓)"
+    rf"|后再(?:{_ACTIONS})"
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
     + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS}|看(?!到|出|见))" for need in _NEEDS)
     + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
