@@ -20,7 +20,7 @@ from ..text.arithmetic import follows_by_arithmetic, matches_directly
 from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, NumberMention, extract_mentions, iter_numbers
-from ..text.wording import CLAUSE_BREAK, part_start
+from ..text.wording import clause_end, part_start
 from .trace_index import CallEvidence, literal_number_in
 
 _COLUMNS = re.compile(r"\s{2,}|\t")
@@ -79,7 +79,7 @@ def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[
     if found is None:
         return False
     at = found.start()
-    clause = text[part_start(text, at) : _clause_end(text, at)]
+    clause = text[part_start(text, at) : clause_end(text, at)]
     if contains_token(clause, subject):
         return False
     if _OTHER_SUBJECT_START.match(clause):
@@ -88,11 +88,6 @@ def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[
         n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0
         for n in extract_mentions(clause).numbers
     )
-
-
-def _clause_end(text: str, at: int) -> int:
-    found = CLAUSE_BREAK.search(text, at)
-    return found.start() if found else len(text)
 
 
 def counted_rows(

@@ -17,7 +17,7 @@ from typing import Any
 from ..text.dates import BEIJING_BEFORE, UTC_BEFORE
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
-from ..text.wording import CLAUSE_BREAK, SENTENCE_BREAKS, part_start
+from ..text.wording import SENTENCE_BREAKS, clause_end, part_start
 
 _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
@@ -145,11 +145,6 @@ _ONSET = re.compile(r"从|自")
 _ONSET_AFTER = re.compile(r"一直|持续|就|开始|始终|不断")
 
 
-def _clause_end(text: str, at: int) -> int:
-    found = CLAUSE_BREAK.search(text, at)
-    return found.start() if found else len(text)
-
-
 def searched_since(claim_text: str, number: NumberMention, arguments: Iterable[Mapping[str, Any]]) -> bool:
     """A clock the claim scopes its finding from ("11:00 之后 502 共 913 次") that a call searched from
     (`since: "11:00"`, `awk '$6>="11:00"'`): the search's bound, restated, no finding of the trace."""
@@ -161,7 +156,7 @@ def searched_since(claim_text: str, number: NumberMention, arguments: Iterable[M
         n.text == number.text
         and _SINCE_AFTER.match(text, end)
         and not _ONSET.search(text, max(0, start - 2), start)
-        and not _ONSET_AFTER.search(text, end, _clause_end(text, end))
+        and not _ONSET_AFTER.search(text, end, clause_end(text, end))
         for start, end, n in places
     ):
         return False

@@ -82,6 +82,12 @@ CLAUSE_BREAK = re.compile(f"[{CLAUSE_BREAKS}]")
 SENTENCE_BREAK = re.compile(f"[{SENTENCE_BREAKS}]")
 
 
+def clause_end(text: str, at: int) -> int:
+    """Where the clause holding `text[at]` ends: at the next clause break, or the text's end."""
+    found = CLAUSE_BREAK.search(text, at)
+    return found.start() if found else len(text)
+
+
 def part_start(text: str, at: int, breaks: str = CLAUSE_BREAKS, floor: int = 0) -> int:
     """Where the clause (sentence, with `SENTENCE_BREAKS`) holding `text[at]` starts: just after the
     last of the `breaks` characters in `text[floor:at]`, or `floor`."""
