@@ -622,3 +622,25 @@ def test_a_judging_word_needs_its_own_figure():
                "output": "payments-api success_rate 0.99 disk_used 40%\n"}
     claim, excerpt = "payments-api 成功率 99%", "success_rate 0.99"
     assert _answer_facts("payments-api 成功率 99%，磁盘已经写满。", [metrics], claim, excerpt) != []
+
+
+def test_what_a_command_ran_is_context_for_the_words_of_a_claim():
+    from groundcheck.programs.text.query_meaning import command_words
+
+    words = command_words({"cmd": "echo | openssl s_client -connect pay.acme.cn:443 2>&1 | grep -i 'verify error'"})
+    assert "openssl" in words and "s_client" in words
+    assert "verify" not in words  # what grep looked for was searched, not run
+    assert "oomkilled" not in command_words({"args": "get pods | grep OOMKilled"})
+
+
+INGRESS = "NAME  CLASS  HOSTS  ADDRESS\nweb   <none>   shop.acme.cn\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "concept"), [
+    ("gw-1 的连接跟踪表已满，开始丢包", "nf_conntrack: table full, dropping packet",
+     "kernel: nf_conntrack: table full, dropping packet\n", "disk_full"),  # a full table, no disk
+    ("ingress 的 ADDRESS 为空", "web   <none>   shop.acme.cn", INGRESS, "null_pointer"),  # an empty field
+])
+def test_chinese_words_that_name_no_unrelated_concept(claim, excerpt, output, concept):
+    _, detail = _check(claim, excerpt, output, arguments={"host": "gw-1"})
+    assert concept not in detail and "exhausted" not in detail, detail

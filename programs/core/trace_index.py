@@ -38,6 +38,7 @@ from ..text.query_meaning import (
     MAX_QUERY_CHARS,
     QUERY_KEYS,
     command_units,
+    command_words,
     metric_words,
     query_meaning,
     query_units,
@@ -424,7 +425,13 @@ class CallEvidence:
             or implied_in(word, self.flat) is not None
             or word_in(self.listed_kinds, word)
             or word_in(self.measured, word)
+            or word_in(self.command_words, word)  # "jstack 4187", "openssl s_client": what the call ran
         )
+
+    @_cached
+    def command_words(self) -> str:
+        """The tools, subcommands and flags the call's command names (`query_meaning.command_words`)."""
+        return command_words(self.call.arguments)
 
     @_cached
     def query_meaning(self) -> str:

@@ -213,6 +213,26 @@ def command_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
     return frozenset()
 
 
+_COMMAND_ARG_KEYS = frozenset({"args", "cmd", "command", "kubectl"})
+_QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
+_SEARCHING = re.compile(r"\b(?:grep|egrep|fgrep|rg|awk|sed|jq|findstr)\b")
+
+
+def command_words(arguments: Mapping[str, Any]) -> str:
+    """The words of the tools a call's command runs and the subcommands and flags it gives them
+    ("openssl s_client", "pulsar-admin topics stats", "dig +dnssec"), folded: what the call did, context
+    for the words of a claim. Quoted text and what a pipe's grep / awk / sed / jq looks for are left
+    out: a searched word was looked for, not found."""
+    parts = []
+    for key, value in arguments.items():
+        if str(key).lower() not in _COMMAND_ARG_KEYS or not isinstance(value, str):
+            continue
+        for segment in _QUOTED_TEXT.sub(" ", fold(value[:MAX_QUERY_CHARS])).split("|"):
+            if not _SEARCHING.search(segment):
+                parts.append(segment)
+    return " ".join(parts)
+
+
 def per_second_query(arguments: Mapping[str, Any]) -> bool:
     """The call's one metrics query is a `rate` / `irate` (summed or not) and nothing else: each of its
     values is a count per second ("每分钟 42.5 次" is no reading of its 42.5). `increase`, a scaled
