@@ -644,3 +644,17 @@ INGRESS = "NAME  CLASS  HOSTS  ADDRESS\nweb   <none>   shop.acme.cn\n"
 def test_chinese_words_that_name_no_unrelated_concept(claim, excerpt, output, concept):
     _, detail = _check(claim, excerpt, output, arguments={"host": "gw-1"})
     assert concept not in detail and "exhausted" not in detail, detail
+
+
+def test_an_inference_may_reason_in_general_words():
+    output = 'psycopg2.OperationalError: could not translate host name "warehouse-db.data.svc"\n'
+    s = session("数据库主机名 warehouse-db.data.svc 无法解析，每次重试都失败", 'could not translate host name', output,
+                arguments={"service": "nightly-export"})
+    contract = json.loads(s["executor_final_answer"])
+    contract["claims"][0]["support_level"] = "indirect"
+    s["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    check = verify_session(s).claim_checks[0]
+    assert check.verification == "reasonable_inference" and "all / every" not in check.detail
+    contract["claims"][0]["support_level"] = "direct"  # stated as an observation, 每次 needs the output
+    s["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    assert "all / every" in verify_session(s).claim_checks[0].detail

@@ -135,7 +135,9 @@ def judge_wording(
     ):
         detail = "it presents a causal inference as a direct observation"
         found.append(SoftJudgement("causal_as_direct", "overstated", detail))
-    scope = search_scope(text)
+    # (a claim the Executor marks as inferred reasons in general words, "每次重试都失败": it is capped at
+    # reasonable_inference already, and a scope word is no observation it claims)
+    scope = search_scope(text) if claim.support_level != "indirect" else None
     if (
         scope
         and usable
