@@ -5,7 +5,8 @@ the period it is written in.
 second figure is the first one converted, within its own written precision. When the trace states the
 first, the second follows from the outputs by unit conversion (spec §7), so it is no absent figure.
 A conversion that does not hold ("0.85 核（950m）") leaves the figure to the literal search, as before.
-Only figures of one sentence restate each other, and only by the conversions below.
+Only figures in an apposition restate each other ("（…）", "，即 …", "，约合每分钟 …"; "CPU 0.85 核，内存 850m"
+restates nothing), and only by the conversions below.
 
 A figure written per minute, hour or day ("每分钟 42.5 次") over a `rate()` query, whose values are per
 second, is that query's value times the period: "每分钟 2550 次" over 42.5 is stated, "每分钟 42.5 次" is not.
@@ -34,7 +35,7 @@ _PER_AFTER = re.compile(
 _PER_SECOND_BEFORE = re.compile(r"每秒(?:钟)?(?:有|约|大约)?\s*$")
 _CORES_AFTER = re.compile(r"\s*(?:个\s*)?(?:核|cores?\b|vcpus?\b|cpus?\b)", re.IGNORECASE)
 _CPU_WORD = re.compile(r"核|cpu|vcpu|core", re.IGNORECASE)
-_UNIT_KINDS = frozenset({"bytes", "seconds", "cores", "req/s", "bit/s"})
+_CONVERTIBLE_KINDS = frozenset({"bytes", "seconds", "cores", "req/s", "bit/s"})
 _MAX_DISTANCE = 40  # characters between a figure and the one it restates
 # what may stand between a figure and its restatement: a bracket or a word that says "that is"
 _RESTATING = re.compile(
@@ -102,7 +103,7 @@ def _converts(restated: _Placed, source: _Placed) -> bool:
     """`restated` is `source` in another unit, within `restated`'s written precision."""
     a, b = restated[3], source[3]
     tol = tolerance(a)
-    if a.kind in _UNIT_KINDS and a.kind == b.kind and a.factor != b.factor:
+    if a.kind in _CONVERTIBLE_KINDS and a.kind == b.kind and a.factor != b.factor:
         # "2 GiB（2048Mi）", "1.5 秒（1500ms）", "11617232 KB（约 11.1 GiB）" (KB read as KiB, as ps means it)
         return abs(a.value - b.value) <= tol or (a.kind == "bytes" and binary_reading_matches(a, b, tol))
     if {a.kind, b.kind} == {"bytes", "bit/s"}:
