@@ -658,3 +658,19 @@ def test_an_inference_may_reason_in_general_words():
     contract["claims"][0]["support_level"] = "direct"  # stated as an observation, 每次 needs the output
     s["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
     assert "all / every" in verify_session(s).claim_checks[0].detail
+
+
+def test_what_a_call_ran_or_selected_carries_concepts_but_its_filters_do_not():
+    from groundcheck.programs.text.query_meaning import command_words
+
+    assert "heap" in command_words({"cmd": "go tool pprof -top -inuse_space http://feed:6060/debug/pprof/heap"})
+    assert "oomkilled" not in command_words({"args": "get events -A --field-selector reason=OOMKilled"})
+    assert "namespace" in subject_meaning({"query": 'sum(count_over_time({namespace="mall"} |= "error" [15m]))'})
+    pprof = "Type: inuse_space\nShowing nodes accounting for 1.62GB, 94.18% of 1.72GB total\n"
+    _, detail = _check("feed-svc 当前堆内存在用约 1.72GB", "1.72GB total", pprof,
+                       arguments={"cmd": "go tool pprof -top -inuse_space http://feed-svc:6060/debug/pprof/heap"})
+    assert "heap" not in detail, detail
+    events = "No resources found in shop namespace.\n"
+    _, detail = _check("shop 命名空间出现了 OOMKilled", "No resources found in shop namespace.", events,
+                       arguments={"args": "get events -n shop --field-selector reason=OOMKilled"})
+    assert "oom" in detail  # what the selector filtered for carries nothing

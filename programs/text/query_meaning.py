@@ -72,6 +72,7 @@ _SUBJECT_KINDS = {
     "context": "cluster", "kube_context": "cluster", "kubecontext": "cluster", "cluster": "cluster",
     "namespace": "namespace", "ns": "namespace",
 }
+_SELECTOR_KEY = re.compile(r"[{,]\s*([a-z_]+)\s*=~?\s*\"")
 # a kubectl flag naming the namespace or the cluster of the command's objects
 _KUBECTL_FLAG_KIND = re.compile(
     r"(?:^|\s)(?:(-n|--namespace)|(-a|--all-namespaces)|(--context))(?=[\s=]|$)", re.IGNORECASE
@@ -112,6 +113,8 @@ def subject_meaning(arguments: Mapping[str, Any]) -> str:
         kind = _SUBJECT_KINDS.get(key)
         if kind is not None:
             kinds.append(kind)
+        if key in QUERY_KEYS and "{" in value:  # a selector's label keys name what it selects: {namespace="mall"}
+            kinds.extend(_SUBJECT_KINDS[k] for k in _SELECTOR_KEY.findall(value) if k in _SUBJECT_KINDS)
         if " " in value and len(value) <= MAX_QUERY_CHARS:  # a command has words
             kinds.extend(_KIND_WORDS[m.group(1).lower()] for m in _KUBECTL_KIND.finditer(value))
             # every namespace (-A) is the whole cluster
@@ -229,8 +232,11 @@ def command_words(arguments: Mapping[str, Any]) -> str:
             continue
         for segment in _QUOTED_TEXT.sub(" ", fold(value[:MAX_QUERY_CHARS])).split("|"):
             if not _SEARCHING.search(segment):
-                parts.append(segment)
+                parts.append(_FILTER.sub(" ", segment))  # "--field-selector reason=OOMKilled" selects, names nothing
     return " ".join(parts)
+
+
+_FILTER = re.compile(r"\S+=\S+|(?:--field-selector|--selector|-l|--since|--until|--tail)\s+\S+")
 
 
 def per_second_query(arguments: Mapping[str, Any]) -> bool:
