@@ -37,7 +37,7 @@ from ..text.wording import (
 )
 from .evidence_facts import glossary_view, only_in_guidance
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
-from .number_forms import written_another_way, zone_mislabelled_in_trace
+from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .time_context import zone_shifted
 from .trace_index import TraceIndex, literal_number_in
 
@@ -182,7 +182,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         new_numbers = [
             n
             for n in mentions.numbers
-            if not literal_number_in(claims_flat, n)
+            if not restates_a_figure_of(claims_flat, n)
             and not any(literal_number_in(claims_flat, z) for z in zone_shifted(sentence, n))
             and not written_another_way(sentence, n, index, contract.user_facing_answer)
         ]

@@ -27,7 +27,7 @@ from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import HEDGE, clause_stances, search_total, split_sentences
-from .number_forms import written_another_way, zone_mislabelled_in_trace
+from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .parse import ParsedOutput
 from .time_context import zone_shifted
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in
@@ -293,7 +293,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
             if zone_mislabelled_in_trace(sentence, number, ctx.index, answer):
                 report(number.text, False)  # "北京时间 06:10" over outputs that write 06:10 only in UTC
                 continue
-            if literal_number_in(ctx.backing_flat, number):
+            if restates_a_figure_of(ctx.backing_flat, number):
                 continue
             if any(literal_number_in(ctx.backing_flat, n) for n in zone_shifted(sentence, number)):
                 continue  # "北京时间 14:02" restating a claim's "06:02 UTC"

@@ -13,6 +13,7 @@ arithmetic over stated operands), so what they decide is hard, like the literal 
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Sequence
 
@@ -32,7 +33,7 @@ from .time_context import (
     zone_label,
     zone_shifted,
 )
-from .trace_index import CallEvidence, TraceIndex
+from .trace_index import CallEvidence, TraceIndex, literal_number_in
 
 _PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
 _ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
@@ -58,7 +59,25 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
             if not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1):
                 return True
             at = flat.find(":" + digits, at + 1, stop)
+        if "." + digits in flat and _dotted_port(digits).search(flat, 0, stop):
+            return True  # tcpdump writes an address's port after a dot: "10.6.4.9.5432 >"
     return False
+
+
+@functools.lru_cache(maxsize=256)
+def _dotted_port(digits: str) -> re.Pattern[str]:
+    return re.compile(rf"(?<![\d.])\d{{1,3}}(?:\.\d{{1,3}}){{3}}\.{digits}(?![\d.])")
+
+
+_FIGURES_READ = 2000
+
+
+def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
+    """The number as `flat` (the claims' folded text) writes it, or, given as approximate ("约 35%",
+    "约 1.84 秒"), one of its figures rounded or in another unit ("35.4%", "1840211 微秒")."""
+    if literal_number_in(flat, number):
+        return True
+    return number.approx and matches_directly(number, iter_numbers(flat, _FIGURES_READ))
 
 
 def written_another_way(text: str, number: NumberMention, index: TraceIndex, context: str = "") -> bool:
@@ -93,6 +112,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "32768～60999，共 28232 个端口"
     if total_of_a_column(text, number, calls):
         return True  # "app 库现在一共 491 个连接" over a table's counts 38, 141, 312
+    if counts_its_named_items(text, number):
+        return True  # "3 台里有 2 台（10.20.3.11、10.20.3.12）失败，只剩 10.20.3.13 正常"
     # the operands of a share are the sentence's own, or the answer's where the sentence says whose share
     # it is (占 / 其中 / 比例): "一共 1 万个请求 … 500 错误 370 个，占 3.7%"
     share_context = context if context and _SHARE_WORD.search(text) else text
@@ -165,6 +186,33 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
 
 
 # (not the parts of a clock or a date: "10:00-10:20", "2026-11-30")
+_ITEM_COUNT = re.compile(r"\d+\s?(?:台|个|家|条|组|套|处|块|张|颗|只)$")
+_LIST_OPENS = re.compile(r"[\u4e00-\u9fff\w ]{0,8}?[(（:：]\s*([^()（）]*)")
+_MAX_NAMED_ITEMS = 20
+
+
+def counts_its_named_items(text: str, number: NumberMention) -> bool:
+    """A count of things ("2 台", "3 个") that is the number of identifiers the sentence names right
+    after it in brackets or after a colon, or in the whole sentence: the items are the sentence's own,
+    each checked on its own (spec §7, one step over stated operands: counting them)."""
+    if number.kind != "count" or number.decimals or not _ITEM_COUNT.search(number.text):
+        return False
+    if not 2 <= number.value <= _MAX_NAMED_ITEMS:
+        return False
+    named = set(extract_mentions(text).entities)
+    numbered = {e for e in named if any(ch.isdigit() for ch in e)}  # hosts and pods, not field names
+    if number.value in (len(named), len(numbered)):
+        return True
+    flat, places = numbers_with_places(text)
+    for _start, end, n in places:
+        if n is not number and n != number:
+            continue
+        listed = _LIST_OPENS.match(flat, end)
+        if listed and len(set(extract_mentions(listed.group(1)).entities)) == number.value:
+            return True
+    return False
+
+
 _RANGE = re.compile(r"(?<![\d.:\-])(\d{1,9})\s?[～~\-–—到至]\s?(\d{1,9})(?![\d.:\-])")
 
 

@@ -114,6 +114,7 @@ SUBJECT_KEYS = frozenset(
 # Record filters select which records of a system a call returns (a consumer group's or topic's
 # rows, one trace id): a value only there was never observed, even with a subject-like key name.
 _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
+_LOG_SOURCE_KEYS = frozenset({"log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name"})
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
 _NESTED_KEYS = frozenset({"dimensions", "labels", "selector", "filters", "tags", "target"})
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
@@ -135,6 +136,14 @@ _COMMAND_TARGET = re.compile(
     r"|--cluster-name|--server)[\s=]+([a-z0-9][\w.\-]*)"
     r"|https?://([a-z0-9][\w.\-]*)"
     r"|\b(?:datname|table_schema|db)\s*=\s*'([\w\-]+)'|\buse\s+`?([\w\-]+)`?\s*;",  # the database a query selects
+    re.IGNORECASE,
+)
+# `openssl s_client -connect edge-01:443` connects to an address; `cat /etc/resolv.conf`,
+# `grep ssl_protocols /etc/nginx/nginx.conf`: the output is that file's own lines
+_COMMAND_ADDRESS_OR_FILE = re.compile(
+    r"-connect[\s=]+([a-z0-9][\w.\-]*(?::\d{2,5})?)"
+    r"|\b(?:cat|head|tail|less|more|stat)\s+(?:-\S+\s+)*(/[\w.\-/]*\w)"
+    r"|\bgrep\s+(?:-\S+\s+)*(?:'[^']*'|\"[^\"]*\"|[^\s|;]+)\s+(/[\w.\-/]*\w)",
     re.IGNORECASE,
 )
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
@@ -366,7 +375,10 @@ class CallEvidence:
         if day is None or not day_written(day, self.view("days", _days)):
             return False
         clock = claim_time(token)  # "2026-11-29 09:41" over "Sun, 29 Nov 2026 09:41:17 +0800"
-        return clock is None or self.flat.find(clock) != -1
+        if clock is None or self.flat.find(clock) != -1:
+            return True
+        minute = int(clock[:2]) * 60 + int(clock[3:5])  # or an epoch timestamp's UTC time (`iter_numbers`)
+        return any(n.kind == "clock" and int(n.value) // 60 == minute for n in self.numbers)
 
     def has_literal_number(self, number: NumberMention) -> bool:
         """The number as written occurs in the output (`literal_number_in`), arguments excluded.
@@ -708,6 +720,10 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
     for m in _KUBECTL_SELECTOR.finditer(text):  # `-l app=cart`: the label selects cart's pods
         if _IDENTIFIER.fullmatch(m.group(1)):
             yield m.group(1)
+    for m in _COMMAND_ADDRESS_OR_FILE.finditer(text):
+        name = next((g for g in m.groups() if g), "")
+        if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
+            yield name
     for m in _COMMAND_TARGET.finditer(text):  # the host or function another command connects to
         name = next((g for g in m.groups() if g), "").rstrip(".")
         if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
@@ -825,14 +841,21 @@ def _on_one_line(flat: str, host: str, port: str) -> bool:
             return False
         stop = at + len(host) + _PORT_REACH
         window = flat[at + len(host) : stop]
-        window = window.split("\n", 1)[0].split("}", 1)[0]  # its line, its JSON object
-        if any(m.group(0) == port for m in _PORT_NUMBER.finditer(window)):
+        record, _, sibling = window.split("\n", 1)[0].partition("}")  # its line, its JSON object
+        if any(m.group(0) == port for m in _PORT_NUMBER.finditer(record)):
+            return True
+        # a dimension list names the port in the next record: {"Name": "vip", …}, {"Name": "lbPort", …}
+        sibling = sibling.split("}", 1)[0]
+        named_port = "port" not in record and "]" not in sibling and _PORT_DIMENSION.search(sibling)
+        if named_port and any(m.group(0) == port for m in _PORT_NUMBER.finditer(sibling)):
             return True
         at = flat.find(host, at + 1)
     return False
 
 
 _PORT_REACH = 60
+# the next record of a dimension list is the port's: {"Name": "loadBalancerPort", "Value": "443"}
+_PORT_DIMENSION = re.compile(r"""^\W*["']?name["']?\s*:\s*["']?\w*port["']?\s*,\s*["']?value["']?\s*:""")
 _PORT_NUMBER = re.compile(r"(?<![\w.])\d{2,5}(?![\w.])")
 
 
@@ -882,6 +905,8 @@ def _has_unit(number: NumberMention) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _is_subject_key(key: str) -> bool:
     key = key.lower().replace("-", "_")
+    if key in _LOG_SOURCE_KEYS:
+        return True  # a log group is where the lines come from ("/aws/lambda/order-consumer"), no filter
     if key in _FILTER_KEYS or key.endswith(("_id", "_topic", "_group")):
         return False
     return key in SUBJECT_KEYS or key.endswith(_SUBJECT_SUFFIXES)

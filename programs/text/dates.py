@@ -84,6 +84,8 @@ _DAY_FIRST = re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})[\s-](?P<mn>{_MONTH_NAME})\b\.
 _TIME_AFTER_DATE = re.compile(r"\d[tT ](?P<h>\d{1,2}):(?P<m>\d{2})")
 _MONTH_ABBREVIATIONS = tuple(name for name in _MONTHS if len(name) == 3)
 _EPOCH_POINT = re.compile(r"\[(1\d{9})(?:\.\d+)?,")  # seconds, as `tokens.iter_numbers` reads them
+# a field that holds an epoch time, in seconds or milliseconds (the seconds are the first ten digits)
+_EPOCH_FIELD = re.compile(r"(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?(1\d{9})(?:\d{3}(?![\d.])|(?![\d]))")
 _LATIN_LETTER = re.compile("[A-Za-z]")
 _DAY_TOKEN = re.compile(r"(\d{1,2})\s?[日号]")
 _NAMED_DAY_TOKEN = re.compile(
@@ -167,11 +169,15 @@ def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
     if any(name in folded for name in _MONTH_ABBREVIATIONS):
         forms += [_MONTH_FIRST, _DAY_FIRST]
     found: set[Day] = set()
+    epoch_days: set[int] = set()
     if "[1" in folded:  # Prometheus points [1764407400, "1315"]: the UTC day of each timestamp
         epoch_days = {int(m[1]) // 86_400 for _, m in zip(range(limit), _EPOCH_POINT.finditer(folded), strict=False)}
-        for number in epoch_days:
-            moment = datetime.fromtimestamp(number * 86_400, tz=UTC)
-            found.add(Day(moment.year, moment.month, moment.day))
+    if "time" in folded or "_at" in folded or "_ts" in folded:  # "lastConsumedTimestamp": 1796014800000
+        for _, m in zip(range(limit), _EPOCH_FIELD.finditer(folded), strict=False):
+            epoch_days.add(int(m[1]) // 86_400)
+    for number in epoch_days:
+        moment = datetime.fromtimestamp(number * 86_400, tz=UTC)
+        found.add(Day(moment.year, moment.month, moment.day))
     for form in forms:
         for n, m in enumerate(form.finditer(folded)):
             if n >= limit:

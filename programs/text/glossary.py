@@ -399,6 +399,7 @@ _PERCENT_SCAN = 200_000
 _ZONED_TIME = re.compile(
     r"\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z\b|\s?[+\-]\d{2}:?\d{2}\b)"
     r"|\[\s*1[5-9]\d{8}(?:\.\d+)?\s*,"  # a Prometheus point's epoch timestamp: a UTC time
+    r"|(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?1[5-9]\d{8}(?:\d{3})?(?![\d.])"  # an epoch field's
 )
 # concepts an output carries by the shape of what it writes: a zoned time, an address with its port
 _SHAPES = {
@@ -409,6 +410,7 @@ _SHAPES = {
     ),
     "port": re.compile(
         r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+|\[[0-9a-f:.]*\]|\*):\d{2,5}(?!\d)"
+        r"|\b\d{1,3}(?:\.\d{1,3}){3}\.\d{2,5}(?: >|:)"  # tcpdump: "10.6.4.9.5432 > 10.6.1.20.51822:"
     ),
 }
 

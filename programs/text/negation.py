@@ -134,6 +134,11 @@ _NOT_FAILURES = frozenset(
     """config_change network_change code_change deployment rollback scale_out scale_in renewal healthy success
     recovery running retry traffic_spike alert parse_error""".split()
 )
+# an action refused ("被拒绝", "被 PDB 拒绝" is read by `_REFUSED_AFTER` up to the object it names)
+_REFUSED_AFTER = re.compile(r"(?:被|遭)(?:[a-z0-9\-]{1,12})?(?:拒绝|拒|阻止|拦截)")
+_REFUSAL_REACH = 24
+# actions a refusal undoes; a thing refused ("端口被拒绝", "连接被拒") is no denial of the thing
+_REFUSABLE = frozenset({"evicted", "scale_out", "scale_in", "rollback", "deployment", "failover"})
 _TABLE_ROWS = 200  # rows of a table read to see whether a column holds only zeros
 
 
@@ -149,7 +154,8 @@ def negated_spans(text: str, mentions: Sequence[ConceptMention]) -> frozenset[in
     negated: set[int] = set()
     if any(word in text for word in _FALSE_WORDS):
         negated.update(i for i, m in enumerate(mentions) if _FALSE_AFTER.match(text, m.end))
-    if not (_may_negate(text) or _ZERO_ANYWHERE.search(text) or "排除" in text):
+    refused = "被" in text or "遭" in text
+    if not (_may_negate(text) or _ZERO_ANYWHERE.search(text) or "排除" in text or refused):
         return frozenset(negated)
     # "没有出现 X" / "no sign of X" / "已排除 X": the denial of an occurrence covers the rest of its clause
     for scope in _EXISTENTIAL.finditer(text):
@@ -189,7 +195,22 @@ def negated_spans(text: str, mentions: Sequence[ConceptMention]) -> frozenset[in
             continue
         if post and _denied_after(text, m):
             negated.add(i)
+            continue
+        if refused and _REFUSABLE.intersection(m.concept_ids) and _refused_after(text, m, mentions[i + 1 :]):
+            negated.add(i)
     return frozenset(negated)
+
+
+def _refused_after(text: str, m: ConceptMention, following: Sequence[ConceptMention]) -> bool:
+    """"驱逐 Pod 被拒绝", "扩容被 quota 拦截": an action refused in its own clause did not take place.
+    Only a name in Latin letters (the object, the refuser) may stand between: in "扩容后请求被拒绝" the
+    request was refused, not the scale-out."""
+    found = _REFUSED_AFTER.search(text, m.end, m.end + _REFUSAL_REACH)
+    if found is None or _CLAUSE_BREAK.search(text, m.end, found.start()):
+        return False
+    return all(n.term.isascii() for n in following if n.start < found.start()) and text[
+        m.end : found.start()
+    ].isascii()
 
 
 def _clause_after(text: str, start: int, mentions: Sequence[ConceptMention]) -> list[int]:

@@ -174,7 +174,18 @@ def _clause_before(text: str, start: int, end: int) -> str:
 
 
 def _numbers(segment: str) -> list[NumberMention]:
-    return [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
+    """The segment's figures; a port ("5432 端口", "port 8080") is no value of a series."""
+    numbers = [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
+    if numbers and ("端口" in segment or "port" in segment.lower()):
+        numbers = [n for n in numbers if not _is_a_port(segment, n)]
+    return numbers
+
+
+def _is_a_port(segment: str, number: NumberMention) -> bool:
+    if number.kind != "plain" or not number.text.isdigit():
+        return False
+    digits = re.escape(number.text)
+    return re.search(rf"(?<![\d.]){digits}\s*(?:号)?端口|\bport\s*{digits}(?!\d)", segment, re.IGNORECASE) is not None
 
 
 def _clock_spans(text: str) -> list[tuple[int, int, int, int, int]]:

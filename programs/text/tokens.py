@@ -255,7 +255,8 @@ _VOCABULARY = frozenset(
     customresourcedefinition destinationrule virtualservice serviceentry peerauthentication authorizationpolicy
     envoyfilter readwriteonce readwritemany readonlymany readwriteoncepod ebs efs nfs iscsi csi apiservice
     ingressclass storageclass priorityclass runtimeclass validatingwebhookconfiguration
-    mutatingwebhookconfiguration explain""".split()
+    mutatingwebhookconfiguration resourcequota limitrange endpointslice volumeattachment replicationcontroller
+    controllerrevision certificatesigningrequest explain""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
@@ -514,9 +515,11 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             if (
                 len(mention.text) >= 10
                 and mention.text[0] == "1"
-                and folded_text[m.start() - 1 : m.start()] == "["
-                and folded_text[m.end() : m.end() + 1] == ","
                 and mention.kind == "plain"
+                and (
+                    (folded_text[m.start() - 1 : m.start()] == "[" and folded_text[m.end() : m.end() + 1] == ",")
+                    or _TIMESTAMP_KEY_BEFORE.search(folded_text, max(0, m.start() - 40), m.start()) is not None
+                )
             ):
                 # a Prometheus point [1764407400, "1315"]: its time of day, never a quantity (the difference
                 # of two points' timestamps is no figure of the series); the literal search still finds it
@@ -534,6 +537,10 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
         found.extend(_extra_numbers(folded_text, limit - len(found)))
     return found
+
+
+# a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800
+_TIMESTAMP_KEY_BEFORE = re.compile(r"(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?$")
 
 
 def epoch_clock(raw: str) -> NumberMention | None:
