@@ -235,6 +235,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = period  # "每分钟 2550 次" over a rate() query's 42.5 per second; "每分钟 42.5 次" is absent
         if where != "cited" and number.kind == "plain" and port_of_an_address(text, number, observed):
             where = "cited"  # "9000 端口" over "dial tcp 10.244.1.33:9000": the port of the address
+        if where != "cited" and number.kind == "plain" and any(number.text in ev.subject_ids for ev in observed):
+            where = "cited"  # "作业 889123" over a call reading `…/jobs/889123/trace`: the id of what it reads
         if where == "cited" and number.kind == "bytes" and column_role_conflict(text, number, observed):
             where = "nowhere"  # "每秒读取约 213 MiB" over iostat's wkB/s (the write column)
         if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, observed):

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck, LegacyClassification, item_text
 
@@ -26,6 +26,7 @@ from ..text.negation import NEGATABLE, denies_token
 from ..text.normalize import contains_token, fold_lines
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
+    ADVICE,
     CLAUSE_BREAK,
     assertive_text,
     part_start,
@@ -131,6 +132,27 @@ def claim_facts(contract: ExecutorContract, checks: list[ClaimCheck]) -> list[Fa
     ]
 
 
+_ADVICE_OPENING = re.compile(r"\s*(?:建议|推荐|也可以|还可以|可以|或者|或|然后|再|同时|另外|并)")
+# a clause that reports a state or a cause is no step of a plan, even inside advice
+_STATE_WORDS = re.compile(r"已|目前|现在|正在|仍|依然|是因为|导致|造成|由于")
+
+
+def restates_advice(sentence: str, actions: Sequence[str]) -> bool:
+    """An answer sentence that opens as advice and restates, word for word, a recommended action that
+    opens as advice: each of its later steps ("…，然后调用 …/restart 重启 task") is advice too, though
+    it carries no advice word of its own. A clause reporting a state or a cause still asserts."""
+    if not actions or not _ADVICE_OPENING.match(sentence):
+        return False
+    core = _compact_words(sentence)
+    if not core or _STATE_WORDS.search(sentence):
+        return False
+    return any(core in _compact_words(a) and ADVICE.match(a.strip()) for a in actions)
+
+
+def _compact_words(text: str) -> str:
+    return re.sub(r"[\s，,。；;：:！!？?]+", "", text)
+
+
 def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[FactCheck]:
     """What answer sentences assert that no critical claim carries, classified by the trace."""
     critical = contract.critical_claims
@@ -150,9 +172,10 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
 
     ok_outputs: list[str] | None = None  # the ok calls' folded outputs, read only when needed
     facts = []
+    actions = [item_text(a) for a in contract.recommended_actions]
     for whole in split_sentences(contract.user_facing_answer):
         sentence = assertive_text(whole)
-        if not sentence:
+        if not sentence or restates_advice(whole, actions):
             continue
         if _search_denial(sentence) and _denied_but_claimed(sentence, critical_texts):
             facts.append(
@@ -390,8 +413,8 @@ def _new_concept_mentions(
     return []
 
 
-# a causal marker after the effect it explains: "X 是因为 Y", "X 的原因是 Y"
-_EFFECT_FIRST = re.compile(r"是因为|是由于|原因是|根因是|源于|归因于")
+# a causal marker after the effect it explains: "X 是因为 Y", "X 的原因是 Y", "X 是 Y 导致的"
+_EFFECT_FIRST = re.compile(r"是因为|是由于|原因是|根因是|源于|归因于|是(?=[^，。；,;]{1,40}?(?:导致|造成|引起|引发)的)")
 
 
 def new_cause_wording(sentence: str, known_text: str) -> bool:

@@ -77,6 +77,12 @@ class SoftJudgement:
     detail: str
 
 
+def _per_unit_setting(claim: Claim, scope: re.Match[str]) -> bool:
+    """"每个 worker 的 worker_connections 为 1024": a configuration claim's 每 names the unit a setting
+    applies to, no observation of every one of them."""
+    return claim.claim_type == "config" and scope.group(0).startswith("每")
+
+
 def judge_wording(
     claim: Claim,
     index: TraceIndex,
@@ -141,6 +147,7 @@ def judge_wording(
     if (
         scope
         and usable
+        and not _per_unit_setting(claim, scope)
         and not enumerated_scope(text, scope)
         and not degree_scope(text, scope)
         and not _counted_by_quotes(text, usable)

@@ -70,14 +70,21 @@ def _dotted_port(digits: str) -> re.Pattern[str]:
 
 
 _FIGURES_READ = 2000
+_CONVERTIBLE = frozenset({"bytes", "seconds"})
 
 
 def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
-    """The number as `flat` (the claims' folded text) writes it, or, given as approximate ("约 35%",
-    "约 1.84 秒"), one of its figures rounded or in another unit ("35.4%", "1840211 微秒")."""
+    """The number as `flat` (the claims' folded text) writes it, one of its sizes or durations in
+    another unit ("上限 256MB" over "262144.0 KB"), or, given as approximate ("约 35%", "约 1.84 秒"),
+    one of its figures rounded ("35.4%", "1840211 微秒")."""
     if literal_number_in(flat, number):
         return True
-    return number.approx and matches_directly(number, iter_numbers(flat, _FIGURES_READ))
+    if number.approx:
+        return matches_directly(number, iter_numbers(flat, _FIGURES_READ))
+    if number.kind not in _CONVERTIBLE:
+        return False  # an exact figure is no rounding: "35%" over "35.4%"
+    converted = [n for n in iter_numbers(flat, _FIGURES_READ) if n.kind == number.kind and n.factor != number.factor]
+    return matches_directly(number, converted)  # "上限 256MB" over "262144.0 KB"
 
 
 def written_another_way(text: str, number: NumberMention, index: TraceIndex, context: str = "") -> bool:
@@ -100,6 +107,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "北京时间 14:00 … ；14:03 略降": the zone an earlier sentence of the answer names
     if sum_of_its_own_figures(text, number):
         return True  # "BackOff 57 次、FailedMount 12 次、Unhealthy 3 次，合计 72 次"
+    if product_of_its_own_figures(text, number):
+        return True  # "每个 worker 1024 个连接，4 个 worker 总共约 4096 个"
     if every_n_has_m(text, number, index.number_anywhere):
         return True  # "约 41.3%，差不多每 10 个请求就有 4 个失败"
     if restates_a_located_figure(text, number, index.number_anywhere):
@@ -150,6 +159,25 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
     )
 
 
+def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """The sentence says per (每) and in all (共 / 总共 / 合计) and the figure is the product of two of its
+    other figures: "每个 worker 1024 个连接，4 个 worker 总共 4096 个". The operands are checked on their own."""
+    if number.kind == "clock" or "每" not in text or search_total(text) is None:
+        return False
+    others = [n for n in extract_mentions(text).numbers if n is not number and n != number and n.kind != "clock"]
+    if len(others) > _MAX_FACTORS:
+        return False
+    tol = tolerance(number)
+    return any(
+        abs(a.value * b.value - number.value) <= tol
+        for i, a in enumerate(others)
+        for b in others[i + 1 :]
+        if (a.kind in _FACTOR_KINDS or b.kind in _FACTOR_KINDS)
+    )
+
+
+_MAX_FACTORS = 8
+_FACTOR_KINDS = frozenset({"plain", "count"})  # one factor is a count: "4 个 worker" × "1024 个连接"
 _PIPE = re.compile(r"\s*\|\s*")
 _VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
 _SPACES = re.compile(r"\s{2,}|\t")

@@ -123,6 +123,8 @@ _COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl", "sql", "statemen
 # `describe pod indexer-0`, `logs deploy/api`, `get pod/api-0`: the object after its kind
 _KUBECTL_OBJECT = re.compile(
     r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))"
+    # `kubectl logs [-f] pod-0 -c app`: logs takes a pod without its kind
+    r"|\blogs\s+(?:-{1,2}[a-z][\w\-]*(?:=\S+)?\s+)*([a-z0-9][\w.\-]*)(?![\w/])"
     # `kubectl exec [-n ns] pod -- cmd`, `helm status|history|diff revision|get values|rollback RELEASE`
     r"|\bexec\s+(?:-\S+\s+\S+\s+)*([a-z0-9][\w.\-]*)(?:\s+-\S+\s+[^\s-]\S*)*\s+--"
     r"|\bhelm\s+(?:status|history|rollback|upgrade|uninstall|diff\s+revision|diff\s+upgrade|get\s+\w+)\s+([a-z0-9][\w.\-]*)",
@@ -138,6 +140,13 @@ _COMMAND_TARGET = re.compile(
     r"|\b(?:datname|table_schema|db)\s*=\s*'([\w\-]+)'|\buse\s+`?([\w\-]+)`?\s*;",  # the database a query selects
     re.IGNORECASE,
 )
+# a REST path's resource and its id: `/api/v4/projects/412/jobs/889123/trace` reads job 889123
+_URL_RESOURCE = re.compile(
+    r"/(?:jobs|builds|pipelines|runs|tasks|executions|deployments|releases|instances|clusters|tickets|issues)"
+    r"/([\w.\-]{3,64})(?=[/?\s\"']|$)",
+    re.IGNORECASE,
+)
+_URL_PATH = re.compile(r"\bcurl\b[^|;]*?https?://[\w.\-]+(?::\d+)?(/[\w.\-/]*[\w])(?=[?\s\"']|$)", re.IGNORECASE)
 # `openssl s_client -connect edge-01:443` connects to an address; `cat /etc/resolv.conf`,
 # `grep ssl_protocols /etc/nginx/nginx.conf`: the output is that file's own lines
 _COMMAND_ADDRESS_OR_FILE = re.compile(
@@ -260,6 +269,11 @@ class CallEvidence:
         return "\n".join(fold(v) for v in subject_values(self.call.arguments))
 
     @_cached
+    def subject_ids(self) -> frozenset[str]:
+        """The subject identifiers one by one (`subject`), numeric ids included."""
+        return frozenset(self.subject.split("\n")) if self.subject else frozenset()
+
+    @_cached
     def numbers(self) -> list[NumberMention]:
         """The output's numbers, each as often as the output states it: the other texts of one
         output (a string's decoded JSON, escaped strings) repeat its numbers, and a repeat would
@@ -360,6 +374,9 @@ class CallEvidence:
             return True  # a product its output's format implies ("mysql" by "query_time:") counts too
         if "_" in token and token.replace("_", "").isalpha() and contains_token(self.flat, token.replace("_", "")):
             return True
+        plural_may_hold = len(token) >= _PLURAL_MIN_CHARS and token.isascii() and token.isalpha()
+        if plural_may_hold and contains_token(self.flat, token + "s"):
+            return True  # "DataNode" over "Live datanodes (9)"
         if len(token) >= _CAMEL_PART_CHARS and token.isascii() and token.isalpha() and token in self.flat:
             return _camel_part_in(self.text, token)  # "DiskPressure" of "NodeHasDiskPressure"
         address = _HOST_PORT.fullmatch(token)
@@ -369,6 +386,10 @@ class CallEvidence:
         if "." in token and ("`" in self.flat or "(*" in self.flat):
             # "promo.coupons" of "`promo`.`coupons`", "Matcher.Match" of "eval.(*Matcher).Match"
             return contains_token(self.view("bare_names", _bare_names), token)
+        member = _MEMBER.fullmatch(token)
+        if member:  # "OrderFlowIT.shouldSettle" of Gradle's "OrderFlowIT > shouldSettle()", JUnit's "Class#method"
+            owner, name = (re.escape(part) for part in member.groups())
+            return re.search(rf"(?<![\w.]){owner}\s?(?:>|#|::)\s?{name}(?![\w.])", self.flat) is not None
         if not is_claim_date(token):
             return False
         day = claim_day(token)
@@ -720,6 +741,10 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
     for m in _KUBECTL_SELECTOR.finditer(text):  # `-l app=cart`: the label selects cart's pods
         if _IDENTIFIER.fullmatch(m.group(1)):
             yield m.group(1)
+    for m in _URL_RESOURCE.finditer(text):  # `…/projects/412/jobs/889123/trace`: the job it reads
+        yield m.group(1)
+    for m in _URL_PATH.finditer(text):  # `curl -sI http://127.0.0.1/healthz`: the output answers that path
+        yield m.group(1)
     for m in _COMMAND_ADDRESS_OR_FILE.finditer(text):
         name = next((g for g in m.groups() if g), "")
         if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
@@ -828,6 +853,8 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
     return True
 
 
+_PLURAL_MIN_CHARS = 4
+_MEMBER = re.compile(r"([a-z_][a-z0-9_]{2,})\.([a-z_][a-z0-9_]{2,})")
 _HOST_PORT = re.compile(r"([a-z0-9][\w.\-]*):(\d{2,5})")
 
 

@@ -121,12 +121,17 @@ def is_elapsed(ev: NumberMention) -> bool:
 
 def binary_reading_matches(claimed: NumberMention, ev: NumberMention, tol: float) -> bool:
     """"1204312kB" is 1.15 GiB and "213 MB" is 213.1 MiB as tools and people write them: a decimal unit
-    read in powers of 1024 (ps, the kernel, iostat mean KiB by "kB"), on either side."""
+    read in powers of 1024 (ps, the kernel, iostat mean KiB by "kB"), on either side or on both."""
     claimed_power, ev_power = _decimal_power(claimed), _decimal_power(ev)
     if ev_power and abs(ev.value / 1000**ev_power * 1024**ev_power - claimed.value) <= tol * 1.1:
         return True
     as_binary = claimed.value / 1000**claimed_power * 1024**claimed_power
-    return bool(claimed_power) and abs(as_binary - ev.value) <= tol * 1.1
+    if claimed_power and abs(as_binary - ev.value) <= tol * 1.1:
+        return True
+    # both sides binary: the kernel's "3985220kB" (KiB) said as "约 3.8GB" (GiB)
+    ev_binary = ev.value / 1000**ev_power * 1024**ev_power
+    binary_tol = tol * 1.1 * 1024**claimed_power / 1000**claimed_power
+    return bool(claimed_power and ev_power) and abs(as_binary - ev_binary) <= binary_tol
 
 
 def _decimal_power(n: NumberMention) -> int:

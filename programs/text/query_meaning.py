@@ -219,6 +219,7 @@ def command_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
 _COMMAND_ARG_KEYS = frozenset({"args", "cmd", "command", "kubectl"})
 _QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
 _SEARCHING = re.compile(r"\b(?:grep|egrep|fgrep|rg|awk|sed|jq|findstr)\b")
+_FILE_PATH = re.compile(r"(?<![\w/])(?:/[\w.\-]+)+\.[a-z]{2,10}(?![\w/])")
 
 
 def command_words(arguments: Mapping[str, Any]) -> str:
@@ -233,6 +234,8 @@ def command_words(arguments: Mapping[str, Any]) -> str:
         for segment in _QUOTED_TEXT.sub(" ", fold(value[:MAX_QUERY_CHARS])).split("|"):
             if not _SEARCHING.search(segment):
                 parts.append(_FILTER.sub(" ", segment))  # "--field-selector reason=OOMKilled" selects, names nothing
+            else:  # "sed -n 1,5p /etc/nginx/nginx.conf": the file it reads is no word it looked for
+                parts.extend(_FILE_PATH.findall(segment))
     return " ".join(parts)
 
 

@@ -141,7 +141,11 @@ def _names_a_zone(text: str) -> bool:
 def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], ...]:
     pairs: list[tuple[int, int, NumberMention, int]] = []
     clocks = _clock_spans(claim_text)
+    paired = _respectively(claim_text, clocks) if "分别" in claim_text else {}
     for k, (start, end, second, window, utc) in enumerate(clocks):
+        if k in paired:
+            pairs.append((second, window, paired[k], utc))
+            continue
         if _NOT_A_POINT_AFTER.match(claim_text, end) or _NOT_A_POINT_BEFORE.search(claim_text, 0, start):
             continue
         since = clocks[k - 1][1] if k else 0
@@ -163,6 +167,28 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
     return tuple(pairs)
 
 
+def _respectively(claim_text: str, clocks: list[tuple[int, int, int, int, int]]) -> dict[int, NumberMention]:
+    """"20:01:00 和 20:01:01 分别有 4821 和 5133 次": a run of clocks joined by 和 / 、 / 与, then 分别 and
+    as many figures in its clause, pairs them in order (clock index -> its figure)."""
+    paired: dict[int, NumberMention] = {}
+    k = 0
+    while k < len(clocks):
+        run = [k]
+        while run[-1] + 1 < len(clocks) and _JOINER.fullmatch(claim_text[clocks[run[-1]][1] : clocks[run[-1] + 1][0]]):
+            run.append(run[-1] + 1)
+        after = clocks[run[-1]][1]
+        then = _RESPECTIVELY.match(claim_text, after)
+        if len(run) > 1 and then:
+            clause_end = _CLAUSE_END.search(claim_text, then.end())
+            numbers = _numbers(claim_text[then.end() : clause_end.start() if clause_end else len(claim_text)])
+            if len(numbers) == len(run):
+                paired.update(zip(run, numbers, strict=True))
+        k = run[-1] + 1
+    return paired
+
+
+_JOINER = re.compile(r"\s*(?:和|与|及|、|跟)\s*")
+_RESPECTIVELY = re.compile(r"\s*(?:时|的时候)?\s*(?:分别|各自)")
 _RELATIVE_OFFSET = re.compile(r"(?:秒|分钟|分|小时|天|[smhd])\s*(?:之后|以后|后|之前|以前|前)\s*$", re.IGNORECASE)
 
 

@@ -170,7 +170,9 @@ _CHINESE_HOUR = re.compile(r"(?<!\d)(?P<ch>[01]?\d|2[0-3])\s?点(?:(?P<cm>[0-5]?
 _DURATION_PART = re.compile(r"(\d+(?:\.\d+)?)\s?(天|d|个?小时|钟头|h|分钟|分|m|秒钟|秒|s)")
 _PART_SECONDS = {"天": 86400, "d": 86400, "小时": 3600, "个小时": 3600, "钟头": 3600, "h": 3600,
                  "分钟": 60, "分": 60, "m": 60, "秒钟": 1, "秒": 1, "s": 1}
-_LATIN_DURATION = r"(?<![\w.])(?=\d+[dhm]\d+[hms](?![a-z]))(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+(?:\.\d+)?s)?(?![\w.])"
+_LATIN_DURATION = (
+    r"(?<![\w.])(?=\d+[dhm]\d+(?:\.\d+)?[hms](?![a-z]))(?:\d+d)?(?:\d+h)?(?:\d+m)?(?:\d+(?:\.\d+)?s)?(?![\w.])"
+)
 _CHINESE_DURATION = (
     r"(?=\d+\s?(?:天|个?小时|钟头|分钟?)\s?\d+(?:\.\d+)?\s?(?:个?小时|钟头|分钟?|秒))"
     r"(?:\d+\s?天\s?)?(?:\d+\s?(?:个?小时|钟头)\s?)?(?:\d+\s?分钟?\s?)?(?:\d+(?:\.\d+)?\s?秒钟?)?"
@@ -256,7 +258,8 @@ _VOCABULARY = frozenset(
     envoyfilter readwriteonce readwritemany readonlymany readwriteoncepod ebs efs nfs iscsi csi apiservice
     ingressclass storageclass priorityclass runtimeclass validatingwebhookconfiguration
     mutatingwebhookconfiguration resourcequota limitrange endpointslice volumeattachment replicationcontroller
-    controllerrevision certificatesigningrequest explain""".split()
+    controllerrevision certificatesigningrequest content-type content-length user-agent x-forwarded-for x-real-ip
+    cache-control set-cookie transfer-encoding accept-encoding content-encoding explain""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
