@@ -29,24 +29,30 @@ def _counted(sentence: str) -> dict[str, bool]:
 
 
 @pytest.mark.parametrize(("sentence", "expected"), [
-    ("后端 3 台里有 2 台（10.20.3.11、10.20.3.12）健康检查失败，只剩 10.20.3.13 正常。", {"3台": True, "2台": True}),
-    ("后端 5 台里有 2 台（10.20.3.11、10.20.3.12）健康检查失败，只剩 10.20.3.13 正常。", {"5台": False, "2台": True}),
-    ("有 2 个 Pod 重启：api-7f9c-x2b、api-7f9c-k9q", {"2个": True}),
-    ("有 3 个 Pod 重启：api-7f9c-x2b、api-7f9c-k9q", {"3个": False}),
+    # the count right before the brackets that name as many identifiers
+    ("后端 3 台里有 2 台（10.20.3.11、10.20.3.12）健康检查失败，只剩 10.20.3.13 正常。", {"3台": False, "2台": True}),
+    ("有 2 台（10.20.3.11、10.20.3.12）健康检查失败", {"2台": True}),
+    ("有 3 台（10.20.3.11、10.20.3.12）健康检查失败", {"3台": False}),
+    # a count said to be all there is claims more than its list (the output may hold 7)
+    ("只有 3 个（refund_1、refund_2、refund_3）用例失败", {"3个": False}),
+    ("共 2 台（10.20.3.11、10.20.3.12）", {"2台": False}),
+    # a list after a colon, or identifiers elsewhere in the sentence, are no count's items
+    ("有 2 个 Pod 重启：api-7f9c-x2b、api-7f9c-k9q", {"2个": False}),
     # a count of events is no count of the things listed
     ("api-7f9c-x2b 重启了 2 次（api-7f9c-x2b、api-7f9c-k9q）", {"2次": False}),
 ])
-def test_a_count_of_things_may_be_the_number_of_identifiers_the_sentence_names(sentence, expected):
+def test_a_count_of_things_may_be_the_number_of_identifiers_bracketed_after_it(sentence, expected):
     assert _counted(sentence) == expected
 
 
-def test_an_answer_may_count_the_backends_it_names():
+def test_an_answer_may_count_the_backends_it_brackets():
     claim = "10.20.3.11 和 10.20.3.12 的 HealthStatus 为 false，10.20.3.13 为 true"
     excerpt = '{"IP": "10.20.3.11", "HealthStatus": false}'
-    honest = "3 台后端里有 2 台（10.20.3.11、10.20.3.12）的 HealthStatus 为 false，只有 10.20.3.13 为 true。"
+    honest = "有 2 台（10.20.3.11、10.20.3.12）的 HealthStatus 为 false，10.20.3.13 为 true。"
     assert _answer_facts(honest, [CLB], claim, excerpt) == []
-    inflated = "6 台后端里有 2 台（10.20.3.11、10.20.3.12）的 HealthStatus 为 false，只有 10.20.3.13 为 true。"
-    assert any("6台" in f for f in _answer_facts(inflated, [CLB], claim, excerpt))
+    # a total the output does not state stays unbacked, however many names the sentence holds
+    whole = "5 台后端里有 2 台（10.20.3.11、10.20.3.12）的 HealthStatus 为 false，10.20.3.13 为 true。"
+    assert any("5台" in f for f in _answer_facts(whole, [CLB], claim, excerpt))
 
 
 @pytest.mark.parametrize(("output", "host", "port", "expected"), [
@@ -169,6 +175,11 @@ LAMBDA_LOG = "2026-11-30T07:08:40.112Z\tERROR\tTask timed out after 30.03 second
 def test_a_log_group_names_what_its_lines_are_about(claim, log_group, honest):
     assert _located(claim, "Task timed out after 30.03 seconds", LAMBDA_LOG,
                     arguments={"log_group": log_group, "query": "timed out"}) is honest
+
+
+def test_a_log_group_names_its_parts_whole_not_their_prefixes():
+    assert not _located("函数 order-events 运行 30.03 秒后超时", "Task timed out after 30.03 seconds", LAMBDA_LOG,
+                        arguments={"log_group": "/aws/lambda/order-events-consumer", "query": "timed out"})
 
 
 def test_a_consumer_group_still_only_filters_records():

@@ -27,7 +27,8 @@ def _absent(claim: str, output: str, **kw) -> str:
 
 @pytest.mark.parametrize(("claim", "output", "name", "implied"), [
     ("拉取镜像时 Docker Hub 返回 429 Too Many Requests",
-     'failed to pull image "docker.io/library/node:20-alpine": 429 Too Many Requests', "hub", True),
+     'unexpected status code https://registry-1.docker.io/v2/library/node/manifests: 429 Too Many Requests', "hub",
+     True),
     ("拉取镜像时 Quay 返回 429 Too Many Requests",
      'failed to pull image "docker.io/library/node:20-alpine": 429 Too Many Requests', "quay", False),
     ("SELinux 拒绝 php-fpm 连接 6379 端口",
@@ -183,3 +184,78 @@ ACTION = "建议先找出超长的字段，扩大目标表该列长度，然后�
 def test_an_answer_restating_its_advice_word_for_word_asserts_nothing(sentence, advice):
     actions = [ACTION, "建议先找出超长的字段，task 1 已经恢复。"]
     assert restates_advice(sentence, actions) is advice
+
+
+DATANODES = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+             "arguments": {"cmd": "hdfs dfsadmin -report -dead"}, "status": "ok",
+             "output": "Live datanodes (9):\nDead datanodes (3):\n"}
+
+
+def test_a_whole_an_answer_takes_a_part_of_may_be_a_sum():
+    claim, excerpt = "当前 9 个 DataNode 存活，3 个已死", "Live datanodes (9):"
+    assert _answer_facts("12 台里只有 9 台在线。", [DATANODES], claim, excerpt) == []
+    assert _answer_facts("15 台里只有 9 台在线。", [DATANODES], claim, excerpt) != []
+    # without a whole named, a sum of two values is no figure of the answer
+    assert _answer_facts("目前有 12 台在线。", [DATANODES], claim, excerpt) != []
+
+
+def test_an_answer_may_give_a_claims_fraction_as_a_percent():
+    safemode = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+                "arguments": {"cmd": "hdfs dfsadmin -safemode get"}, "status": "ok",
+                "output": "Safe mode is ON. The reported blocks 1822310 needs additional 41177 blocks to reach the "
+                          "threshold 0.9990 of total blocks 1865353.\n"}
+    claim, excerpt = "还需 41177 个块才能达到 0.9990 阈值", "needs additional 41177 blocks"
+    assert _answer_facts("还差 41177 个块才能到 99.9% 的阈值。", [safemode], claim, excerpt) == []
+    assert _answer_facts("还差 41177 个块才能到 95% 的阈值。", [safemode], claim, excerpt) != []
+
+
+# What an attack audit (M) on this round's readings slipped through, now caught.
+
+def test_tcpdump_port_belongs_to_the_address_before_it_not_the_peer():
+    line = "15:42:31.119540 IP 10.6.4.9.5432 > 10.6.1.20.51822: Flags [R.], seq 1, ack 1, win 0, length 0"
+    honest = _check("15:42:31 由 10.6.4.9 的 5432 端口向 10.6.1.20 发出 RST", line[:60], line,
+                    arguments={"cmd": "tcpdump -nn -c 1"})
+    swapped = _check("15:42:31 由 10.6.1.20 的 5432 端口向 10.6.4.9 发出 RST", line[:60], line,
+                     arguments={"cmd": "tcpdump -nn -c 1"})
+    assert honest[0] == "direct_observation"
+    assert swapped[0] == "contradicted"
+
+
+def test_two_files_read_at_once_are_neither_ones_subject():
+    assert list(_kubectl_subjects("cat /a/b.conf /c/d.conf")) == []
+    assert "/etc/pgbouncer/pgbouncer.ini" not in list(
+        _kubectl_subjects("grep -h listen /etc/pgbouncer/pgbouncer.ini /var/lib/pgsql/postgresql.conf"))
+    assert list(_kubectl_subjects("tail -n 2 /var/log/x.log")) == ["/var/log/x.log"]
+
+
+@pytest.mark.parametrize("smuggled", [
+    "建议先确认主库 db-01 14:02 发生了主从切换，再重启应用。",  # an event inside copied advice
+    "建议补发丢失的 38211 条订单消息。",  # a figure inside copied advice
+])
+def test_an_event_or_a_figure_inside_copied_advice_still_asserts(smuggled):
+    assert restates_advice(smuggled, [smuggled]) is False
+
+
+@pytest.mark.parametrize(("claim", "output", "name"), [
+    ("Docker Hub 返回 429", "GET https://harbor.internal/v2/proxy/docker.io/library/node/manifests: 429", "hub"),
+    ("Git 克隆超时", "go: downloading github.com/acme/lib v1.2.0: timeout", "git"),
+    ("cert-manager 自检返回 404", '66.133.109.36 - - "GET /.well-known/acme-challenge/abc HTTP/1.1" 404 153',
+     "cert-manager"),
+])
+def test_a_product_signature_is_its_own_output_not_a_path_that_mentions_it(claim, output, name):
+    assert f"'{name}'" in _absent(claim, output, arguments={"host": "app-1"})
+
+
+def test_beijing_time_over_an_epoch_field_is_another_moment():
+    pulsar = '{"subscriptions": {"risk-scorer": {"lastConsumedTimestamp": 1796079600000}}}'  # 23:00 UTC
+    utc = _located("risk-scorer 最后一次消费时间为 2026-11-30 23:00:00 UTC", '"lastConsumedTimestamp"', pulsar)
+    beijing = _located("risk-scorer 最后一次消费时间为北京时间 2026-11-30 23:00:00", '"lastConsumedTimestamp"', pulsar)
+    after = _located("risk-scorer 最后一次消费时间为 2026-11-30 23:00:00（北京时间）", '"lastConsumedTimestamp"',
+                     pulsar)
+    assert (utc, beijing, after) == (True, False, False)
+
+
+def test_each_one_said_to_do_as_much_is_no_per_unit_setting():
+    sentence = "4 个 Pod 每个都重启了 7 次，总共 28 次"
+    number = next(n for n in extract_mentions(sentence).numbers if n.text == "28次")
+    assert product_of_its_own_figures(sentence, number) is False

@@ -23,8 +23,10 @@ from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, E
 from ..text.arithmetic import matches_directly
 from ..text.column_units import header_role
 from ..text.content_words import content_words, word_in
+from ..text.dates import BEIJING_BEFORE, claim_time, is_claim_date
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
+from ..text.normalize import fold
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
@@ -214,6 +216,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         where = index.token_location(entity, cited)
         if where == "nowhere" and denies_token(text, entity):
             continue  # "没有发生 OOMKilled": what the claim denies need not be in any output
+        if where != "nowhere" and beijing_time_only_in_utc(text, entity, index.observed(cited)):
+            where = "nowhere"  # "北京时间 2026-11-30 23:00:00" over an epoch at 23:00 UTC: another moment
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
     sums = search_total(text) is not None
@@ -288,6 +292,24 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     return found
 
 
+def beijing_time_only_in_utc(text: str, entity: str, cited: Sequence[CallEvidence]) -> bool:
+    """A date with a clock the claim labels Beijing time, whose clock no cited output writes as such:
+    found only through an epoch timestamp (a UTC time), it names another moment."""
+    clock = claim_time(entity) if is_claim_date(entity) else None
+    if clock is None:
+        return False
+    folded = fold(text)
+    at = folded.find(entity)
+    if at == -1:
+        return False
+    before = BEIJING_BEFORE.search(folded, max(0, at - _LABEL_REACH), at)
+    if not before and not _BEIJING_AFTER.match(folded, at + len(entity)):
+        return False
+    return not any(ev.flat.find(clock) != -1 for ev in cited)
+
+
+_LABEL_REACH = 12
+_BEIJING_AFTER = re.compile(r"\s*[(（]?\s*(?:北京时间|东八区|utc\s?\+\s?0?8)", re.IGNORECASE)
 _LEADING_FIGURE = re.compile(r"\d[\d.,]*")
 
 

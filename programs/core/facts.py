@@ -31,9 +31,9 @@ from ..text.wording import (
     assertive_text,
     part_start,
     quick_search,
+    says_a_whole,
     search_causal,
     search_hedged,
-    search_total,
     split_sentences,
 )
 from .evidence_facts import glossary_view, only_in_guidance
@@ -133,8 +133,8 @@ def claim_facts(contract: ExecutorContract, checks: list[ClaimCheck]) -> list[Fa
 
 
 _ADVICE_OPENING = re.compile(r"\s*(?:建议|推荐|也可以|还可以|可以|或者|或|然后|再|同时|另外|并)")
-# a clause that reports a state or a cause is no step of a plan, even inside advice
-_STATE_WORDS = re.compile(r"已|目前|现在|正在|仍|依然|是因为|导致|造成|由于")
+# a clause that reports a state, an event or a cause is no step of a plan, even inside advice
+_STATE_WORDS = re.compile(r"已|了|过|目前|现在|正在|仍|依然|是因为|导致|造成|由于|发生|出现|触发|宕|挂|丢")
 
 
 def restates_advice(sentence: str, actions: Sequence[str]) -> bool:
@@ -144,8 +144,8 @@ def restates_advice(sentence: str, actions: Sequence[str]) -> bool:
     if not actions or not _ADVICE_OPENING.match(sentence):
         return False
     core = _compact_words(sentence)
-    if not core or _STATE_WORDS.search(sentence):
-        return False
+    if not core or _STATE_WORDS.search(sentence) or extract_mentions(sentence).numbers:
+        return False  # a figure inside copied advice is still a figure the answer gives
     return any(core in _compact_words(a) and ADVICE.match(a.strip()) for a in actions)
 
 
@@ -225,7 +225,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         if not new_entities and not new_numbers and not new_concepts and not new_cause:
             continue
         new = Mentions(tuple(new_entities), tuple(new_numbers))
-        classification: LegacyClassification = classify_by_trace(new, index, search_total(sentence) is not None)
+        classification: LegacyClassification = classify_by_trace(new, index, says_a_whole(sentence))
         if (
             classification == "indirect_support"
             and not _cites_guidance(sentence, index)  # "手册里记录的上限是 300" says where it comes from
@@ -463,7 +463,7 @@ def fallback_facts(final_answer: str | None, index: TraceIndex) -> list[FactChec
             FactCheck(
                 fact=sentence,
                 classification=classify_by_trace(
-                    extract_mentions(sentence), index, search_total(sentence) is not None
+                    extract_mentions(sentence), index, says_a_whole(sentence)
                 ),
                 claim_id=None,
                 source="executor_final_answer",

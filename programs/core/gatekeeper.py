@@ -26,7 +26,8 @@ from groundcheck.signatures.models import (
 from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
-from ..text.wording import HEDGE, clause_stances, search_total, split_sentences
+from ..text.wording import HEDGE, clause_stances, says_a_whole, split_sentences
+from .evidence_facts import beijing_time_only_in_utc
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .parse import ParsedOutput
 from .time_context import zone_shifted
@@ -276,10 +277,14 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
         detail = f"answer names {what!r}, " + (where if hedged_only else "found nowhere")
         out.append(_finding("answer.unbacked_entity", None, detail))
 
+    ok_calls = [ev for ev in ctx.index.calls.values() if ev.ok]
     for sentence in split_sentences(answer):
         mentions = extract_mentions(sentence)
         hedged: Mentions | None = None  # what the sentence's hedged clauses name, read when needed
         for entity in mentions.entities:
+            if beijing_time_only_in_utc(sentence, entity, ok_calls):
+                report(entity, False)  # "北京时间 2026-11-30 23:00:00" over an epoch at 23:00 UTC
+                continue
             if contains_token(ctx.backing_flat, entity):
                 continue
             only_hedged = contains_token(ctx.hedged_flat, entity)
@@ -302,7 +307,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
                 hedged = hedged or _hedged_mentions(sentence)
                 if number in hedged.numbers:
                     continue
-            anywhere = ctx.index.number_anywhere(number, search_total(sentence) is not None)
+            anywhere = ctx.index.number_anywhere(number, says_a_whole(sentence))
             if not anywhere and not written_another_way(sentence, number, ctx.index, answer):
                 report(number.text, only_hedged)
     for token in ctx.index.spoofed_tokens(answer):

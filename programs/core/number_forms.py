@@ -13,7 +13,6 @@ arithmetic over stated operands), so what they decide is hard, like the literal 
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Sequence
 
@@ -59,18 +58,43 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
             if not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1):
                 return True
             at = flat.find(":" + digits, at + 1, stop)
-        if "." + digits in flat and _dotted_port(digits).search(flat, 0, stop):
+        if "." + digits in flat and _dotted_port_of(text, places, digits, flat, stop):
             return True  # tcpdump writes an address's port after a dot: "10.6.4.9.5432 >"
     return False
 
 
-@functools.lru_cache(maxsize=256)
-def _dotted_port(digits: str) -> re.Pattern[str]:
-    return re.compile(rf"(?<![\d.])\d{{1,3}}(?:\.\d{{1,3}}){{3}}\.{digits}(?![\d.])")
+def _dotted_port_of(
+    text: str, places: Sequence[tuple[int, int, NumberMention]], digits: str, flat: str, stop: int
+) -> bool:
+    """tcpdump's "10.6.4.9.5432": the port of the address the claim names right before it ("10.6.4.9 的
+    5432 端口"), not the peer's."""
+    owners = [
+        ip.group(0)
+        for start, _, n in places
+        if n.text == digits
+        for ip in [_last_ip_before(text, start)]
+        if ip is not None
+    ]
+    if not owners:
+        return False
+    return any(
+        re.search(rf"(?<![\d.]){re.escape(ip)}\.{digits}(?![\d.])", flat[:stop]) is not None for ip in owners
+    )
+
+
+def _last_ip_before(text: str, start: int) -> re.Match[str] | None:
+    found = list(_IPV4_IN_CLAIM.finditer(text, max(0, start - _OWNER_REACH), start))
+    return found[-1] if found and start - found[-1].end() <= _OWNER_GAP else None
+
+
+_IPV4_IN_CLAIM = re.compile(r"(?<![\d.])\d{1,3}(?:\.\d{1,3}){3}(?![\d.])")
+_OWNER_REACH = 40
+_OWNER_GAP = 6  # "10.6.4.9 的 5432": the address, 的, the port
 
 
 _FIGURES_READ = 2000
 _CONVERTIBLE = frozenset({"bytes", "seconds"})
+_FRACTION_DECIMALS = 2  # "0.9990" is a fraction; "0.5" may be half a core as well as half of a whole
 
 
 def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
@@ -81,6 +105,10 @@ def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
         return True
     if number.approx:
         return matches_directly(number, iter_numbers(flat, _FIGURES_READ))
+    if number.kind == "ratio":  # "99.9% 的阈值" over a claim's "0.9990 阈值": a fraction as a percent
+        fractions = [n for n in iter_numbers(flat, _FIGURES_READ) if n.kind == "plain" and 0 < n.value <= 1]
+        return any(n.decimals >= _FRACTION_DECIMALS and abs(n.value - number.value) <= tolerance(number)
+                   for n in fractions)
     if number.kind not in _CONVERTIBLE:
         return False  # an exact figure is no rounding: "35%" over "35.4%"
     converted = [n for n in iter_numbers(flat, _FIGURES_READ) if n.kind == number.kind and n.factor != number.factor]
@@ -162,8 +190,8 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
 def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
     """The sentence says per (每) and in all (共 / 总共 / 合计) and the figure is the product of two of its
     other figures: "每个 worker 1024 个连接，4 个 worker 总共 4096 个". The operands are checked on their own."""
-    if number.kind == "clock" or "每" not in text or search_total(text) is None:
-        return False
+    if number.kind == "clock" or "每" not in text or search_total(text) is None or _EACH_OF_ALL.search(text):
+        return False  # "4 个 Pod 每个都重启了 7 次" says each one did: a claim about every one, no setting
     others = [n for n in extract_mentions(text).numbers if n is not number and n != number and n.kind != "clock"]
     if len(others) > _MAX_FACTORS:
         return False
@@ -177,6 +205,7 @@ def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
 
 
 _MAX_FACTORS = 8
+_EACH_OF_ALL = re.compile(r"每[^，。；,;]{0,6}?都")
 _FACTOR_KINDS = frozenset({"plain", "count"})  # one factor is a count: "4 个 worker" × "1024 个连接"
 _PIPE = re.compile(r"\s*\|\s*")
 _VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
@@ -215,27 +244,26 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
 
 # (not the parts of a clock or a date: "10:00-10:20", "2026-11-30")
 _ITEM_COUNT = re.compile(r"\d+\s?(?:台|个|家|条|组|套|处|块|张|颗|只)$")
-_LIST_OPENS = re.compile(r"[\u4e00-\u9fff\w ]{0,8}?[(（:：]\s*([^()（）]*)")
+_BRACKETED_LIST = re.compile(r"\s?[(（]\s*([^()（）]*)[)）]")
+_ONLY_BEFORE = re.compile(r"(?:只有|只剩|仅有|仅|只|一共|总共|共|全部|所有)\s*$")
 _MAX_NAMED_ITEMS = 20
 
 
 def counts_its_named_items(text: str, number: NumberMention) -> bool:
-    """A count of things ("2 台", "3 个") that is the number of identifiers the sentence names right
-    after it in brackets or after a colon, or in the whole sentence: the items are the sentence's own,
-    each checked on its own (spec §7, one step over stated operands: counting them)."""
+    """A count of things ("2 台") right before the brackets that name as many identifiers: "有 2 台
+    （10.20.3.11、10.20.3.12）失败". The items are the sentence's own, each checked on its own; a count
+    said to be all there is ("只有 3 个（…）", "共 3 台（…）") claims more than the list, and is not read so."""
     if number.kind != "count" or number.decimals or not _ITEM_COUNT.search(number.text):
         return False
     if not 2 <= number.value <= _MAX_NAMED_ITEMS:
         return False
-    named = set(extract_mentions(text).entities)
-    numbered = {e for e in named if any(ch.isdigit() for ch in e)}  # hosts and pods, not field names
-    if number.value in (len(named), len(numbered)):
-        return True
     flat, places = numbers_with_places(text)
-    for _start, end, n in places:
+    for start, end, n in places:
         if n is not number and n != number:
             continue
-        listed = _LIST_OPENS.match(flat, end)
+        if _ONLY_BEFORE.search(flat, max(0, start - 4), start):
+            continue
+        listed = _BRACKETED_LIST.match(flat, end)
         if listed and len(set(extract_mentions(listed.group(1)).entities)) == number.value:
             return True
     return False

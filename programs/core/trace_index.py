@@ -151,8 +151,9 @@ _URL_PATH = re.compile(r"\bcurl\b[^|;]*?https?://[\w.\-]+(?::\d+)?(/[\w.\-/]*[\w
 # `grep ssl_protocols /etc/nginx/nginx.conf`: the output is that file's own lines
 _COMMAND_ADDRESS_OR_FILE = re.compile(
     r"-connect[\s=]+([a-z0-9][\w.\-]*(?::\d{2,5})?)"
-    r"|\b(?:cat|head|tail|less|more|stat)\s+(?:-\S+\s+)*(/[\w.\-/]*\w)"
-    r"|\bgrep\s+(?:-\S+\s+)*(?:'[^']*'|\"[^\"]*\"|[^\s|;]+)\s+(/[\w.\-/]*\w)",
+    # one file only: the lines of two files mixed are neither's
+    r"|\b(?:cat|head|tail|less|more|stat)\s+(?:-\S+\s+(?:\d+\s+)?)*(/[\w.\-/]*\w)(?=\s*(?:$|[|;>&]))"
+    r"|\bgrep\s+(?:-\S+\s+)*(?:'[^']*'|\"[^\"]*\"|[^\s|;]+)\s+(/[\w.\-/]*\w)(?=\s*(?:$|[|;>&]))",
     re.IGNORECASE,
 )
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
@@ -269,6 +270,18 @@ class CallEvidence:
         return "\n".join(fold(v) for v in subject_values(self.call.arguments))
 
     @_cached
+    def log_sources(self) -> frozenset[str]:
+        """A log group argument and each of its path parts, whole: "/aws/lambda/order-events-consumer"
+        names order-events-consumer, not order-events (no prefix of a name, as a pod's would be)."""
+        names: set[str] = set()
+        for key, value in self.call.arguments.items():
+            if str(key).lower().replace("-", "_") in _LOG_SOURCE_KEYS and isinstance(value, str):
+                folded = fold(value[:_MAX_SUBJECT_CHARS])
+                names.add(folded)
+                names.update(part for part in folded.split("/") if part)
+        return frozenset(names)
+
+    @_cached
     def subject_ids(self) -> frozenset[str]:
         """The subject identifiers one by one (`subject`), numeric ids included."""
         return frozenset(self.subject.split("\n")) if self.subject else frozenset()
@@ -372,6 +385,8 @@ class CallEvidence:
         over `ss -s`'s "timewait")."""
         if contains_token(self.flat, token) or implied_in(token, self.flat, self.out_end):
             return True  # a product its output's format implies ("mysql" by "query_time:") counts too
+        if token in self.log_sources:
+            return True  # a log group is where the lines come from: "/aws/lambda/order-events-consumer"
         if "_" in token and token.replace("_", "").isalpha() and contains_token(self.flat, token.replace("_", "")):
             return True
         plural_may_hold = len(token) >= _PLURAL_MIN_CHARS and token.isascii() and token.isalpha()
@@ -932,8 +947,6 @@ def _has_unit(number: NumberMention) -> bool:
 @functools.lru_cache(maxsize=1024)
 def _is_subject_key(key: str) -> bool:
     key = key.lower().replace("-", "_")
-    if key in _LOG_SOURCE_KEYS:
-        return True  # a log group is where the lines come from ("/aws/lambda/order-consumer"), no filter
     if key in _FILTER_KEYS or key.endswith(("_id", "_topic", "_group")):
         return False
     return key in SUBJECT_KEYS or key.endswith(_SUBJECT_SUFFIXES)

@@ -325,6 +325,14 @@ search_evidence_causal = quick_search(EVIDENCE_CAUSAL)
 search_certain = quick_search(CERTAIN)
 search_scope = quick_search(SCOPE)
 search_total = quick_search(TOTAL)
+# "12 台里只有 9 台在线", "3 个中有 2 个": the first figure is the whole its parts are taken from
+_PARTITION = re.compile(r"\d\s?(?:台|个|条|家|块|张|节点|实例|副本)\s?(?:里|之中|当中|中(?![间心断文台转止]))")
+
+
+def says_a_whole(text: str) -> bool:
+    """The sentence adds figures up (`TOTAL`) or names a whole it takes a part of (`_PARTITION`): only
+    then may an answer's figure be the sum of two values of one output."""
+    return search_total(text) is not None or _PARTITION.search(text) is not None
 search_hedged = quick_search(HEDGED)
 search_advice = quick_search(ADVICE)
 search_general_knowledge = quick_search(GENERAL_KNOWLEDGE)
