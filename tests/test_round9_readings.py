@@ -148,6 +148,10 @@ def test_the_file_a_filter_command_reads_is_context_not_a_searched_word():
     ("curl -s https://gitlab.example.com/api/v4/projects/412/jobs/889123/trace",
      ["889123", "/api/v4/projects/412/jobs/889123/trace", "gitlab.example.com"]),
     ("curl -sI http://127.0.0.1/healthz", ["/healthz"]),
+    # a flag's value is no pod; a path outside a URL is no resource read
+    ("kubectl logs --tail 200 nginx-0", ["nginx-0"]),
+    ("kubectl logs -c app pod-0 -n shop", ["pod-0", "app", "shop"]),
+    ('psql -c "select * from x/jobs/12345/"', []),
 ])
 def test_what_a_command_reads_is_its_subject(command, subjects):
     assert list(_kubectl_subjects(command)) == subjects

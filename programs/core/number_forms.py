@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
+from ..text.session_memo import memoised
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total
 from .number_bounds import bound_held_by, bound_of
@@ -77,9 +78,19 @@ def _dotted_port_of(
     ]
     if not owners:
         return False
-    return any(
-        re.search(rf"(?<![\d.]){re.escape(ip)}\.{digits}(?![\d.])", flat[:stop]) is not None for ip in owners
-    )
+    return any(_standalone_at(flat, f"{ip}.{digits}", stop) for ip in owners)
+
+
+def _standalone_at(flat: str, text: str, stop: int) -> bool:
+    """`text` in `flat[:stop]` with no digit or dot glued to either side (a find, no copy, no regex)."""
+    at = flat.find(text, 0, stop)
+    while at != -1:
+        before = flat[at - 1 : at]
+        after = flat[at + len(text) : at + len(text) + 1]
+        if not (before.isdigit() or before == "." or after.isdigit() or after == "."):
+            return True
+        at = flat.find(text, at + 1, stop)
+    return False
 
 
 def _last_ip_before(text: str, start: int) -> re.Match[str] | None:
@@ -97,6 +108,11 @@ _CONVERTIBLE = frozenset({"bytes", "seconds"})
 _FRACTION_DECIMALS = 2  # "0.9990" is a fraction; "0.5" may be half a core as well as half of a whole
 
 
+def _figures(flat: str) -> tuple[NumberMention, ...]:
+    """The figures of the claims' text, read once per session (every answer number asks)."""
+    return memoised("claim_figures", flat, lambda text: tuple(iter_numbers(text, _FIGURES_READ)))
+
+
 def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
     """The number as `flat` (the claims' folded text) writes it, one of its sizes or durations in
     another unit ("上限 256MB" over "262144.0 KB"), or, given as approximate ("约 35%", "约 1.84 秒"),
@@ -104,14 +120,14 @@ def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
     if literal_number_in(flat, number):
         return True
     if number.approx:
-        return matches_directly(number, iter_numbers(flat, _FIGURES_READ))
+        return matches_directly(number, _figures(flat))
     if number.kind == "ratio":  # "99.9% 的阈值" over a claim's "0.9990 阈值": a fraction as a percent
-        fractions = [n for n in iter_numbers(flat, _FIGURES_READ) if n.kind == "plain" and 0 < n.value <= 1]
+        fractions = [n for n in _figures(flat) if n.kind == "plain" and 0 < n.value <= 1]
         return any(n.decimals >= _FRACTION_DECIMALS and abs(n.value - number.value) <= tolerance(number)
                    for n in fractions)
     if number.kind not in _CONVERTIBLE:
         return False  # an exact figure is no rounding: "35%" over "35.4%"
-    converted = [n for n in iter_numbers(flat, _FIGURES_READ) if n.kind == number.kind and n.factor != number.factor]
+    converted = [n for n in _figures(flat) if n.kind == number.kind and n.factor != number.factor]
     return matches_directly(number, converted)  # "上限 256MB" over "262144.0 KB"
 
 

@@ -124,7 +124,8 @@ _COMMAND_KEYS = frozenset({"args", "command", "cmd", "kubectl", "sql", "statemen
 _KUBECTL_OBJECT = re.compile(
     r"\b(?:get|describe|logs|top|delete|edit|rollout\s+\w+)\s+(?:[a-z]+/([a-z0-9][\w.\-]*)|[a-z]+\s+([a-z0-9][\w.\-]*))"
     # `kubectl logs [-f] pod-0 -c app`: logs takes a pod without its kind
-    r"|\blogs\s+(?:-{1,2}[a-z][\w\-]*(?:=\S+)?\s+)*([a-z0-9][\w.\-]*)(?![\w/])"
+    r"|\blogs\s+(?:(?:-c|-n|-l|--container|--namespace|--selector|--since|--tail|--context)\s+\S+\s+"
+    r"|-{1,2}[a-z][\w\-]*(?:=\S+)?\s+)*([a-z0-9][\w.\-]*)(?![\w/])"
     # `kubectl exec [-n ns] pod -- cmd`, `helm status|history|diff revision|get values|rollback RELEASE`
     r"|\bexec\s+(?:-\S+\s+\S+\s+)*([a-z0-9][\w.\-]*)(?:\s+-\S+\s+[^\s-]\S*)*\s+--"
     r"|\bhelm\s+(?:status|history|rollback|upgrade|uninstall|diff\s+revision|diff\s+upgrade|get\s+\w+)\s+([a-z0-9][\w.\-]*)",
@@ -140,6 +141,7 @@ _COMMAND_TARGET = re.compile(
     r"|\b(?:datname|table_schema|db)\s*=\s*'([\w\-]+)'|\buse\s+`?([\w\-]+)`?\s*;",  # the database a query selects
     re.IGNORECASE,
 )
+_URL = re.compile(r"https?://[^\s\"'|;]+", re.IGNORECASE)
 # a REST path's resource and its id: `/api/v4/projects/412/jobs/889123/trace` reads job 889123
 _URL_RESOURCE = re.compile(
     r"/(?:jobs|builds|pipelines|runs|tasks|executions|deployments|releases|instances|clusters|tickets|issues)"
@@ -403,8 +405,11 @@ class CallEvidence:
             return contains_token(self.view("bare_names", _bare_names), token)
         member = _MEMBER.fullmatch(token)
         if member:  # "OrderFlowIT.shouldSettle" of Gradle's "OrderFlowIT > shouldSettle()", JUnit's "Class#method"
-            owner, name = (re.escape(part) for part in member.groups())
-            return re.search(rf"(?<![\w.]){owner}\s?(?:>|#|::)\s?{name}(?![\w.])", self.flat) is not None
+            owner, name = member.groups()
+            if owner not in self.flat or name not in self.flat:
+                return False  # two finds before any regex over a large output
+            pattern = rf"(?<![\w.]){re.escape(owner)}\s?(?:>|#|::)\s?{re.escape(name)}(?![\w.])"
+            return re.search(pattern, self.flat) is not None
         if not is_claim_date(token):
             return False
         day = claim_day(token)
@@ -756,8 +761,9 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
     for m in _KUBECTL_SELECTOR.finditer(text):  # `-l app=cart`: the label selects cart's pods
         if _IDENTIFIER.fullmatch(m.group(1)):
             yield m.group(1)
-    for m in _URL_RESOURCE.finditer(text):  # `…/projects/412/jobs/889123/trace`: the job it reads
-        yield m.group(1)
+    for url in _URL.findall(text):  # `…/projects/412/jobs/889123/trace`: the job it reads
+        for m in _URL_RESOURCE.finditer(url):
+            yield m.group(1)
     for m in _URL_PATH.finditer(text):  # `curl -sI http://127.0.0.1/healthz`: the output answers that path
         yield m.group(1)
     for m in _COMMAND_ADDRESS_OR_FILE.finditer(text):
