@@ -23,6 +23,7 @@ from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers
 from ..text.wording import search_total
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
+from .table_rows import COLUMN_GAP
 from .time_context import (
     restated_window,
     searched_since,
@@ -225,7 +226,6 @@ _EACH_OF_ALL = re.compile(r"每[^，。；,;]{0,6}?都")
 _FACTOR_KINDS = frozenset({"plain", "count"})  # one factor is a count: "4 个 worker" × "1024 个连接"
 _PIPE = re.compile(r"\s*\|\s*")
 _VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
-_SPACES = re.compile(r"\s{2,}|\t")
 _INTEGER = re.compile(r"\d{1,12}")
 _MAX_TABLE_LINES = 200
 
@@ -248,7 +248,7 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
         sums: dict[int, int] = {}
         counts: dict[int, int] = {}
         for line in flat.split("\n", _MAX_TABLE_LINES)[:_MAX_TABLE_LINES]:
-            cells = _PIPE.split(line.strip(" |")) if "|" in line else _SPACES.split(line.strip())
+            cells = _PIPE.split(line.strip(" |")) if "|" in line else COLUMN_GAP.split(line.strip())
             for i, cell in enumerate(cells):
                 if _INTEGER.fullmatch(cell):
                     sums[i] = sums.get(i, 0) + int(cell)

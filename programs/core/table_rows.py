@@ -23,7 +23,7 @@ from ..text.tokens import Mentions, NumberMention, extract_mentions, iter_number
 from ..text.wording import clause_end, part_start
 from .trace_index import CallEvidence, literal_number_in
 
-_COLUMNS = re.compile(r"\s{2,}|\t")
+COLUMN_GAP = re.compile(r"\s{2,}|\t")  # table columns: runs of spaces or a tab
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
 _ROW_STARTS = 64  # occurrences of a claim's entity read before giving up
@@ -194,7 +194,7 @@ def _table(ev: CallEvidence) -> list[tuple[str, str]]:
     """(first column, line) of each table line of the call's output (the first `_MAX_ROWS` lines)."""
     rows = []
     for line in _lines(ev.flat, ev.out_end, _MAX_ROWS):
-        columns = _COLUMNS.split(line.strip())
+        columns = COLUMN_GAP.split(line.strip())
         # a line without a digit is a header ("NAME  READY  STATUS"): it names columns, no subject's values
         if len(columns) >= 3 and any(ch.isdigit() for ch in line):
             rows.append((columns[0], line))
@@ -223,11 +223,11 @@ def _on_rows(number: NumberMention, rows: list[str], derive: bool) -> bool:
 
 
 def _cells(line: str) -> list[str]:
-    return _COLUMNS.split(line.strip())
+    return COLUMN_GAP.split(line.strip())
 
 
 def _first_column(row: str) -> str:
-    return _COLUMNS.split(row.strip(), 1)[0]
+    return COLUMN_GAP.split(row.strip(), 1)[0]
 
 
 _ONLY = re.compile(r"只有|仅有|唯一|仅\s?[a-z0-9]|只\s?[a-z0-9]")
@@ -270,12 +270,12 @@ def _cell_holds(line: str, word: str) -> bool:
 
 def _restarts_column(flat: str) -> int | None:
     header = flat[: flat.find("\n")] if "\n" in flat else flat
-    cells = [c.lower() for c in _COLUMNS.split(header.strip())]
+    cells = [c.lower() for c in COLUMN_GAP.split(header.strip())]
     return cells.index("restarts") if "restarts" in cells else None
 
 
 def _restarts(line: str, column: int) -> bool:
-    cells = _COLUMNS.split(line.strip())
+    cells = COLUMN_GAP.split(line.strip())
     if column >= len(cells):
         return False
     count = cells[column].split(" ", 1)[0]

@@ -34,6 +34,7 @@ try:
 except ImportError:  # pragma: no cover - exercised by a test that hides the package
     ahocorasick = None
 
+from .dates import EPOCH_FIELD_KEY
 from .normalize import fold
 from .products import implied_in, is_product_name
 from .wording import search_hedged
@@ -399,7 +400,7 @@ _PERCENT_SCAN = 200_000
 _ZONED_TIME = re.compile(
     r"\d{2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:z\b|\s?[+\-]\d{2}:?\d{2}\b)"
     r"|\[\s*1[5-9]\d{8}(?:\.\d+)?\s*,"  # a Prometheus point's epoch timestamp: a UTC time
-    r"|(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?1[5-9]\d{8}(?:\d{3})?(?![\d.])"  # an epoch field's
+    + r"|" + EPOCH_FIELD_KEY + r"1[5-9]\d{8}(?:\d{3})?(?![\d.])"  # an epoch field's
 )
 # concepts an output carries by the shape of what it writes: a zoned time, an address with its port
 _SHAPES = {

@@ -12,7 +12,7 @@ import re
 from typing import Any, NamedTuple
 
 from .chinese_numerals import chinese_clocks, digits_for_numerals, hour_in_period, percentage_points, ratio_words
-from .dates import CLAIM_DATE, CLAIM_DAY, may_name_a_month, month_first_dates
+from .dates import CLAIM_DATE, CLAIM_DAY, EPOCH_FIELD_KEY, may_name_a_month, month_first_dates
 from .normalize import clean, fold
 from .session_memo import memoised
 
@@ -543,7 +543,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
 
 
 # a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800
-_TIMESTAMP_KEY_BEFORE = re.compile(r"(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?$")
+_TIMESTAMP_KEY_BEFORE = re.compile(EPOCH_FIELD_KEY + "$")
 
 
 def epoch_clock(raw: str) -> NumberMention | None:
