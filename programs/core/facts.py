@@ -24,6 +24,7 @@ from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactChec
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
 from ..text.negation import NEGATABLE, denies_token
 from ..text.normalize import contains_token, fold_lines
+from ..text.series import claimed_values_at_times
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
     ADVICE,
@@ -40,7 +41,8 @@ from .evidence_facts import glossary_view, only_in_guidance
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .time_context import zone_shifted
-from .trace_index import TraceIndex, literal_number_in
+from .trace_index import CallEvidence, TraceIndex, literal_number_in
+from .value_labels import calls_label_conflict
 
 LEGACY_CLASS: dict[str, LegacyClassification] = {
     "direct_observation": "direct_evidence",
@@ -171,6 +173,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         return evidence[cites_guidance]
 
     ok_outputs: list[str] | None = None  # the ok calls' folded outputs, read only when needed
+    ok_calls = [ev for ev in index.calls.values() if ev.ok]
     facts = []
     actions = [item_text(a) for a in contract.recommended_actions]
     for whole in split_sentences(contract.user_facing_answer):
@@ -199,6 +202,16 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             continue
         if any(zone_mislabelled_in_trace(sentence, n, index, contract.user_facing_answer) for n in mentions.numbers):
             facts.append(  # "北京时间 06:10" where every output writes 06:10 in UTC: another moment
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
+        if len(mentions.numbers) > 1 and _figure_moved_in_time(sentence, critical_texts):
+            facts.append(  # "20:01:00、20:01:01 分别被拦截 5133、4821 次" where the claims say the other way
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
+        if mentions.numbers and _relabelled_figure(sentence, critical_texts, ok_calls):
+            facts.append(  # "CPU 峰值约 35%" where 35.4 is the Average and the Maximum 91.2
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
@@ -250,6 +263,33 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             FactCheck(fact=sentence, classification=classification, claim_id=None, source="user_facing_answer")
         )
     return facts
+
+
+def _figure_moved_in_time(sentence: str, claim_texts: Sequence[str]) -> bool:
+    """The sentence ties a figure to a time of day that no critical claim ties it to, while the claims
+    tie that figure to another time and that time to another figure: the answer has moved the claims'
+    figures between their times (spec §7, a value at a time)."""
+    pairs = claimed_values_at_times(sentence)
+    if not pairs:
+        return False
+    claimed = [(second, (n.kind, n.value)) for text in claim_texts for second, _, n in claimed_values_at_times(text)]
+    for second, _, number in pairs:
+        figure = (number.kind, number.value)
+        if (second, figure) in claimed:
+            continue
+        elsewhere = any(f == figure and s != second for s, f in claimed)
+        otherwise = any(s == second and f != figure for s, f in claimed)
+        if elsewhere and otherwise:
+            return True
+    return False
+
+
+def _relabelled_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:
+    """The sentence gives a figure a role the outputs label as another ("峰值约 35%" over
+    `"Average": 35.4`), and no critical claim says the same: a claim that does is judged on its own
+    (a soft reading a model may overrule), the answer restating it adds nothing to judge."""
+    conflict = calls_label_conflict(sentence, ok_calls)
+    return conflict is not None and all(calls_label_conflict(c, ok_calls) != conflict for c in claim_texts)
 
 
 # words that judge a figure ("打满", "占满", "负载过高"): said of figures the sentence gives, they add no fact

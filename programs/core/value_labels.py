@@ -246,11 +246,11 @@ def _figure_conflict(
     beside = False  # the claim's own role stated next to some occurrence
     count = 0
     for k, out in enumerate(outputs):
-        for place in _places(out, literal):
+        for place, end in _rounded_places(out, literal, number) if number.approx else _exact_places(out, literal):
             count += 1
             if count > _MAX_PLACES:
                 return None
-            if not occurrence_agrees(number, out, place + len(literal), _no_declarations):
+            if not occurrence_agrees(number, out, end, _no_declarations):
                 continue  # another unit: another value
             label, found, from_query = _label_at(out, place, k, queried)
             if not found or found & roles:
@@ -282,6 +282,28 @@ def _family(role: str) -> frozenset[str]:
 
 def _families(roles: frozenset[str]) -> set[str]:
     return {f for r in roles for f in _family(r)}
+
+
+def _exact_places(text: str, literal: str) -> Iterator[tuple[int, int]]:
+    return ((place, place + len(literal)) for place in _places(text, literal))
+
+
+_OUTPUT_NUMBER = re.compile(r"(?<![\w.\-])\d+(?:\.\d+)?(?![\d.]\d)")
+_ROUNDED_SCAN = 200_000  # characters of an output searched for values an approximate figure rounds
+
+
+def _rounded_places(text: str, literal: str, number: NumberMention) -> Iterator[tuple[int, int]]:
+    """Where `text` states a value that "约 35%" / "约 0.2 秒" rounds (35.4, 0.212): within half a step
+    of the figure's last significant digit (`tokens.approximate`), in its first `_ROUNDED_SCAN`
+    characters (a soft reading: a figure only a huge output holds is left unread)."""
+    try:
+        value = float(literal)
+    except ValueError:
+        return
+    half = 0.5 * 10.0 ** -number.decimals
+    for m in _OUTPUT_NUMBER.finditer(text, 0, min(len(text), _ROUNDED_SCAN)):
+        if abs(float(m.group(0)) - value) <= half * (1 + 1e-9):
+            yield m.start(), m.end()
 
 
 def _places(text: str, literal: str) -> Iterator[int]:

@@ -1,0 +1,79 @@
+"""What a tenth look (attacks left open by the ninth round, then a fresh honest set) found read
+wrongly (issue 9): each class with its honest form and the attack it must still catch. Which label a
+figure carries is a soft reading (spec §8); the answer's facts are read by the trace (spec §9)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_round7_readings import _answer_facts, _check
+
+from groundcheck.programs.core.value_labels import label_conflict
+from groundcheck.programs.text.normalize import fold
+
+QUANTILES = "histogram_quantile p50=0.212s p99=2.480s window=5m service=search-api"
+CLOUDWATCH = json.dumps({"Datapoints": [{"timestamp": 1796016600000, "Maximum": 91.2, "Average": 35.4}]})
+
+
+@pytest.mark.parametrize(("sentence", "output", "honest"), [
+    ("search-api 近 5 分钟 p99 约 0.2 秒，整体很快", QUANTILES, False),  # 0.212 is the p50
+    ("search-api 近 5 分钟 p99 约 2.5 秒，p50 约 0.2 秒", QUANTILES, True),
+    ("CPU 峰值约 35%，负载不高", CLOUDWATCH, False),  # 35.4 is the Average
+    ("CPU 平均约 35%，峰值约 91%", CLOUDWATCH, True),
+    ("CPU 峰值约 90%", CLOUDWATCH, True),  # "约 90" is 85-95: the Maximum 91.2
+])
+def test_an_approximate_figure_is_read_under_the_label_of_the_value_it_rounds(sentence, output, honest):
+    assert (label_conflict(sentence, [fold(output)]) is None) is honest
+
+
+def test_only_the_first_part_of_a_huge_output_is_searched_for_rounded_values():
+    filler = "x" * 250_000
+    assert label_conflict("CPU 峰值约 35%", [fold(filler + CLOUDWATCH)]) is None
+    assert label_conflict("CPU 峰值约 35%", [fold(CLOUDWATCH + filler)]) is not None
+
+
+def _call(output: str, tool: str = "query_metrics") -> dict:
+    return {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": tool,
+            "arguments": {"service": "search-api"}, "status": "ok", "output": output}
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("这台机器 CPU 平均约 35%，峰值约 91%。", True),
+    ("这台机器 CPU 峰值约 35%，负载不高。", False),
+    ("这台机器 CPU 峰值为 35.4%，负载不高。", False),  # the exact figure under another label too
+])
+def test_an_answer_figure_under_another_label_is_contradicted(answer, honest):
+    claim, excerpt = "CPU 平均使用率为 35.4%，峰值 91.2%", '"Maximum": 91.2, "Average": 35.4'
+    flagged = _answer_facts(answer, [_call(CLOUDWATCH)], claim, excerpt)
+    assert (not flagged) is honest
+
+
+def test_an_answer_quantile_swap_is_contradicted_and_its_claim_still_passes():
+    claim, excerpt = "search-api 近 5 分钟 p50 为 0.212s，p99 为 2.480s", "p50=0.212s p99=2.480s"
+    assert _check(claim, excerpt, QUANTILES, tool="query_metrics")[0] == "direct_observation"
+    assert _answer_facts("search-api p99 约 0.2 秒，没有长尾。", [_call(QUANTILES)], claim, excerpt)
+    assert not _answer_facts("search-api p99 约 2.5 秒，p50 约 0.2 秒，长尾明显。", [_call(QUANTILES)], claim, excerpt)
+
+
+SENTINEL = ("2025-11-30 20:01:00|1|/api/coupon/claim,FlowException,,|4821,0\n"
+            "2025-11-30 20:01:01|1|/api/coupon/claim,FlowException,,|5133,0\n"
+            "2025-11-30 20:01:02|1|/api/coupon/claim,FlowException,,|3990,0\n")
+PER_SECOND = "20:01:00 拦截 4821 次，20:01:01 拦截 5133 次，20:01:02 拦截 3990 次"
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("领券接口在 20:01:00、20:01:01 和 20:01:02 分别被拦截 4821、5133 和 3990 次。", True),
+    ("领券接口 20:01:01 被拦截 5133 次，是三秒里最多的。", True),
+    ("领券接口在 20:01:00、20:01:01 和 20:01:02 分别被拦截 3990、4821 和 5133 次，在持续上升。", False),
+    ("领券接口 20:01:02 被拦截 5133 次。", False),  # the claims give 5133 to 20:01:01 and 3990 to 20:01:02
+])
+def test_an_answer_that_moves_the_claims_figures_between_their_times_is_contradicted(answer, honest):
+    flagged = _answer_facts(answer, [_call(SENTINEL, "query_logs")], PER_SECOND, "20:01:01|1|/api/coupon/claim")
+    assert (not flagged) is honest
+
+
+def test_a_figure_the_claims_tie_to_no_time_may_be_given_a_time():
+    claim = "限流共拦截 5133 次"  # no clock in the claim: the answer's pairing is read against the trace only
+    assert not _answer_facts("领券接口 20:01:01 被拦截 5133 次。", [_call(SENTINEL, "query_logs")], claim,
+                             "20:01:01|1|/api/coupon/claim")
