@@ -26,7 +26,7 @@ from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
 from .chinese_numerals import chinese_clocks, hour_in_period
 from .dates import BEIJING_BEFORE
 from .normalize import fold
-from .tokens import NumberMention, extract_mentions, iter_numbers
+from .tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 
 __all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_at_time_conflict"]
 
@@ -153,15 +153,20 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
         back = (
             _BACK_CONNECTOR.search(claim_text, lo, start) if claim_text[lo:start].rstrip()[-1:] in _BACK_LAST else None
         )
-        before = _clause_before(claim_text, since, back.start()) if back else ""
+        before_start = _clause_start(claim_text, since, back.start()) if back else start
+        before = claim_text[before_start : back.start()] if back else ""
         # "约 39 分钟后（02:41:55）": a span after which it happened names the time, it is no value at it
-        numbers = _numbers(before) if before and not _RELATIVE_OFFSET.search(before) else []
+        numbers = (
+            _numbers_in(claim_text, before_start, before_start + len(before))
+            if before and not _RELATIVE_OFFSET.search(before)
+            else []
+        )
         if numbers:  # the time a number before it happened at
             pairs.append((second, window, numbers[-1], utc))
             continue
         stop = clocks[k + 1][0] if k + 1 < len(clocks) else len(claim_text)
         clause_end = _CLAUSE_END.search(claim_text, end, stop)
-        numbers = _numbers(claim_text[end : clause_end.start() if clause_end else stop])
+        numbers = _numbers_in(claim_text, end, clause_end.start() if clause_end else stop)
         if numbers:
             pairs.append((second, window, numbers[0], utc))
     return tuple(pairs)
@@ -180,7 +185,7 @@ def _respectively(claim_text: str, clocks: list[tuple[int, int, int, int, int]])
         then = _RESPECTIVELY.match(claim_text, after)
         if len(run) > 1 and then:
             clause_end = _CLAUSE_END.search(claim_text, then.end())
-            numbers = _numbers(claim_text[then.end() : clause_end.start() if clause_end else len(claim_text)])
+            numbers = _numbers_in(claim_text, then.end(), clause_end.start() if clause_end else len(claim_text))
             if len(numbers) == len(run):
                 paired.update(zip(run, numbers, strict=True))
         k = run[-1] + 1
@@ -192,11 +197,24 @@ _RESPECTIVELY = re.compile(r"\s*(?:时|的时候)?\s*(?:分别|各自)")
 _RELATIVE_OFFSET = re.compile(r"(?:秒|分钟|分|小时|天|[smhd])\s*(?:之后|以后|后|之前|以前|前)\s*$", re.IGNORECASE)
 
 
-def _clause_before(text: str, start: int, end: int) -> str:
-    """`text[start:end]` from its last clause break on ("峰值为 1315ms，出现在 14:10" keeps the
-    figure: the comma is the connector's own; "重启 3 次，根因是在 14:10" does not)."""
+def _clause_start(text: str, start: int, end: int) -> int:
+    """Where `text[start:end]` starts after its last clause break ("峰值为 1315ms，出现在 14:10" keeps
+    the figure: the comma is the connector's own; "重启 3 次，根因是在 14:10" does not)."""
     breaks = list(_CLAUSE_END.finditer(text, start, end))
-    return text[breaks[-1].end() if breaks else start : end]
+    return breaks[-1].end() if breaks else start
+
+
+def _numbers_in(text: str, start: int, end: int) -> list[NumberMention]:
+    """`_numbers(text[start:end])`, taken from the reading of the whole text when it reads the text as
+    written (no numerals to turn into digits): one reading per claim instead of one per clause."""
+    prepared, places = numbers_with_places(text)
+    if prepared != text:
+        return _numbers(text[start:end])
+    segment = text[start:end]
+    numbers = [n for s, e, n in places if start <= s and e <= end and n.kind != "clock"]
+    if numbers and ("端口" in segment or "port" in segment.lower()):
+        numbers = [n for n in numbers if not _is_a_port(segment, n)]
+    return numbers
 
 
 def _numbers(segment: str) -> list[NumberMention]:
