@@ -77,3 +77,49 @@ def test_a_figure_the_claims_tie_to_no_time_may_be_given_a_time():
     claim = "限流共拦截 5133 次"  # no clock in the claim: the answer's pairing is read against the trace only
     assert not _answer_facts("领券接口 20:01:01 被拦截 5133 次。", [_call(SENTINEL, "query_logs")], claim,
                              "20:01:01|1|/api/coupon/claim")
+
+
+@pytest.mark.parametrize("sentence", [
+    "业务侧 bulk 遇到拒绝要带退避重试。",
+    "优先裁剪或启用 compression.type=lz4；",
+    "确实需要大消息时要同时调大 producer 的 max.request.size。",
+    "应迁移到 JetStream。",
+    "要么调小 innodb_buffer_pool_size 给其他进程留出余量。",
+    "同时可以给 collector 开启持久化队列（file_storage），避免数据丢失。",
+    "短期可以滚动重启网关，长期要修复泄漏。",
+])
+def test_a_modal_that_asks_for_a_step_is_advice(sentence):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert assertive_text(sentence) == ""
+
+
+@pytest.mark.parametrize("sentence", [
+    "响应时间从 200ms 升到 3 秒。",  # 应 inside 响应 / 对应 / 应用
+    "应用在 14:02 重启了 3 次。",
+    "对应的 Pod 已经被驱逐。",
+    "主要是连接池被占满。",
+    "需要 3 秒才能连上。",
+    "可以确认连接池已经耗尽。",  # 可以 before what a check found reports it
+    "可以看到 CPU 使用率 98%。",
+    "这个版本可以使用 TLS 1.3。",
+    "必须重启才能恢复的原因是配置没有热加载。",
+    "重启后内存使用恢复到 40%，说明可以释放。",
+    "服务要迁移的数据有 3TB。",  # a step said of a noun (要迁移的) names it
+    "连接池耗尽后要重建连接需要 3 秒。",
+    "kubelet 要驱逐 Pod 时先发送 SIGTERM。",
+    "优先级最高的队列积压了 3000 条。",
+])
+def test_a_statement_with_a_modal_word_still_asserts(sentence):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert assertive_text(sentence).rstrip("。") == sentence.rstrip("。")
+
+
+def test_a_modal_clause_is_not_checked_as_fact_and_a_clause_after_it_is():
+    claim, excerpt = "CPU 平均使用率为 35.4%，峰值 91.2%", '"Maximum": 91.2, "Average": 35.4'
+    assert not _answer_facts("CPU 峰值 91.2%。短期可以先把网关滚动重启。", [_call(CLOUDWATCH)], claim, excerpt)
+    assert _answer_facts("CPU 峰值 91.2%。网关滚动重启了。", [_call(CLOUDWATCH)], claim, excerpt)
+    answer = "CPU 峰值 91.2%。应迁移到新集群，这次丢了 38211 条订单。"
+    flagged = _answer_facts(answer, [_call(CLOUDWATCH)], claim, excerpt)
+    assert any("38211" in f for f in flagged)

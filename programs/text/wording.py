@@ -74,6 +74,16 @@ _ACTIONS = (
 )
 # what an operator may change: "可以适当调大 X", "考虑在前面加 PgBouncer" recommend it
 _CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减少|升级|优化|限流|降级|切换|开启|关闭|替换|更新|续期|清理|加"
+# what a modal (应 / 要 / 可以 / 优先) asks an operator to do besides `_CHANGES`: "应迁移到 JetStream",
+# "要带退避重试", "优先裁剪", "可以给 collector 开启持久化队列" (never 确认 / 看到: "可以确认 X" reports)
+_STEPS = (
+    f"{_CHANGES}|迁移|改成|改为|改用|换成|启用|禁用|停用|下线|摘除|隔离|重建|移除|删除|裁剪|拆分|合并|修改|设置|设为"
+    "|放宽|收紧|打开|关掉|带上|带|补上|预留|留出|限制|引入|接入|滚动重启"
+)
+# the adverbs and objects between a modal and its step ("要同时调大", "可以给 collector 开启", "短期可以滚动重启")
+_BEFORE_STEP = (
+    r"(?:同时|先|再|尽快|及时|适当|直接|临时|尽量|考虑|逐步|优先|也|都)?(?:(?:给|把|将|对|在|为)[^，。；,;]{1,20}?)?"
+)
 _NEEDS = ("需要", "需", "有必要", "亟需")
 # Punctuation that ends a clause, and a sentence, in a claim or an answer (Chinese and ASCII)
 CLAUSE_BREAKS = "，。；;,!?！？\n"
@@ -119,6 +129,11 @@ ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步|要么(?:把|将|先|就)|可以让|可让"
     rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})|可以先(?:{_ACTIONS}|抓)"
     rf"|后再(?:{_ACTIONS})"
+    # a modal that asks for a step: 应 (not 响应 / 对应 / 应用), 要 (not 主要 / 需要 / 只要 / 要么 / 要求),
+    # 得 / 必须 / 可以 before one of `_STEPS`; 优先 before a step or an action
+    rf"|(?<![响对适反供相回呼效感答理顺])应(?:该|当)?(?![用答急对力变]){_BEFORE_STEP}(?:{_STEPS})(?!的)"
+    rf"|(?<![主需只重紧必想不还总])要(?![么求是])(?![^，。；,;]{{0,30}}?(?:才|需要|(?<!同)时|的时候))(?:{_BEFORE_STEP})(?:{_STEPS})(?!的)"
+    rf"|要么(?:{_STEPS})|(?<![说表证]明)可以{_BEFORE_STEP}(?:{_STEPS})(?!的)|优先(?:{_STEPS}|{_ACTIONS})(?!的)"
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
     + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS}|看(?!到|出|见))" for need in _NEEDS)
     + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
