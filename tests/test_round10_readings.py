@@ -123,3 +123,101 @@ def test_a_modal_clause_is_not_checked_as_fact_and_a_clause_after_it_is():
     answer = "CPU 峰值 91.2%。应迁移到新集群，这次丢了 38211 条订单。"
     flagged = _answer_facts(answer, [_call(CLOUDWATCH)], claim, excerpt)
     assert any("38211" in f for f in flagged)
+
+
+# --- a tenth honest set (audit N): what calls read, words of the trade, figures worked out ---------------
+
+from groundcheck.programs.text.query_meaning import command_words, counted_pattern  # noqa: E402
+
+
+@pytest.mark.parametrize(("command", "read", "not_read"), [
+    ("curl -s 'es-hot-01:9200/_cat/thread_pool/write?v&h=node_name,rejected'", "thread_pool/write", "rejected"),
+    ("psql -c 'SELECT datname, age(datfrozenxid) FROM pg_database WHERE datname LIKE \"%oom%\"'", "datfrozenxid",
+     "oom"),
+    ("bundle exec rails runner 'Sidekiq::ProcessSet.new.each{|p| puts p[\"busy\"]}'", "processset", "busy"),
+    ("kubectl exec x -- sh -c 'cat /proc/x | grep timeout'", "kubectl", "timeout"),
+    ("curl -s 'http://es:9200/_search?q=OOMKilled'", "_search", "oomkilled"),
+])
+def test_what_a_quoted_url_query_or_script_reads_is_context_and_what_it_selects_is_not(command, read, not_read):
+    words = command_words({"cmd": command})
+    assert read in words and not_read not in words
+
+
+@pytest.mark.parametrize(("command", "pattern"), [
+    ("journalctl -k --since '1 hour ago' | grep -c 'NIC Link is Down'", "nic link is down"),
+    ("grep -ic 'Connection refused' app.log", "connection refused"),
+    ("grep 'OOMKilled' events.log | wc -l", "oomkilled"),
+    ("grep -cE 'timeout|refused' app.log", None),  # which of the two: not said
+    ("grep -vc 'ok' app.log", None),  # lines without it
+    ("grep -cv 'ok' app.log", None),
+    ("grep timeout app.log", None),  # lines, not a count
+])
+def test_the_literal_a_command_counts(command, pattern):
+    assert counted_pattern({"cmd": command}) == pattern
+
+
+LINK_COUNT = {"cmd": "journalctl -k --since '1 hour ago' | grep -c 'NIC Link is Down'", "host": "k8s-node-31"}
+
+
+@pytest.mark.parametrize(("output", "honest"), [("23\n", True), ("0\n", False)])
+def test_a_positive_count_of_a_searched_phrase_carries_it(output, honest):
+    verification, detail = _check(f"最近一小时出现 {output.strip()} 次 NIC Link is Down", output.strip(), output,
+                                  arguments=LINK_COUNT)
+    assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("累计重传 4412873 个报文段", "    4412873 segments retransmitted\n", True),
+    ("主机密钥已变化", "Host key for 10.40.7.17 has changed and you have requested strict checking.\n", True),
+    ("主机密钥已变化", "Permission denied (publickey).\n", False),
+    ("eth1 在 03:11:09 链路断开", "[Tue Dec  2 03:11:09 2025] ixgbe 0000:3b:00.1 eth1: NIC Link is Down\n", True),
+    ("eth1 在 03:11:09 链路断开", "[Tue Dec  2 03:11:09 2025] ixgbe 0000:3b:00.1 eth1: NIC Link is Up 10 Gbps\n",
+     False),
+    ("md0 是 RAID10 镜像对，sdb1 被踢出", "md0 : active raid10 sdd1[3] sdc1[2] sdb1[1](F) sda1[0] near-copies\n", True),
+])
+def test_words_of_the_trade_the_outputs_write_their_own_way(claim, output, honest):
+    _, detail = _check(claim, output.strip()[:30], output)
+    assert ("does not carry" not in detail) is honest, detail
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("rx_crc_errors 已累计 1837294，隔一分钟再看涨到 1849512，一分钟新增 12218 个。", True),
+    ("rx_crc_errors 已累计 1837294，隔一分钟再看涨到 1849512，一分钟新增 13218 个。", False),
+])
+def test_a_growth_of_two_stated_readings(answer, honest):
+    output = "rx_crc_errors: 1837294\nrx_crc_errors: 1849512\n"
+    claim, excerpt = "rx_crc_errors 从 1837294 涨到 1849512", "rx_crc_errors: 1849512"
+    assert (not _answer_facts(answer, [_call(output, "shell")], claim, excerpt)) is honest
+
+
+REPL = "2025-12-02T09:48:13 Slave SQL: Error 'Duplicate entry' 1062\nrecord id 90311872 created 09:47:58\n"
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("复制在 09:48:13 停了。这条记录在 09:47:58 就已经存在，比复制报错早了 15 秒。", True),
+    ("复制在 09:48:13 停了。这条记录在 09:47:58 就已经存在，比复制报错早了 25 秒。", False),
+    ("复制在 09:48:13 停了。这条记录在 09:47:38 就已经存在，比复制报错早了 35 秒。", False),  # 09:47:38 is nowhere
+])
+def test_a_gap_between_two_clocks_the_trace_states(answer, honest):
+    claim, excerpt = "复制在 09:48:13 因 1062 停止", "Error 'Duplicate entry' 1062"
+    assert (not _answer_facts(answer, [_call(REPL, "query_logs")], claim, excerpt)) is honest
+
+
+def test_the_questions_symptom_after_a_consequence_is_no_new_fact():
+    from test_meaning_classes import session as meaning_session
+
+    from groundcheck.programs.core.pipeline import verify_session
+
+    output = "build-agent-03 offline since 10:02\nbuild-agent-04 executors: 4 busy: 4\n"
+    claim, excerpt = "build-agent-03 从 10:02 起离线", "build-agent-03 offline since 10:02"
+
+    def facts(answer: str, question: str) -> list[str]:
+        s = meaning_session(claim, excerpt, output, answer=answer)
+        s["original_query"] = question
+        record = verify_session(s)
+        return [f.fact for f in record.facts_checked if f.source == "user_facing_answer"
+                and f.classification in ("no_evidence", "contradicted")]
+
+    answer = "build-agent-03 从 10:02 起离线，只剩 build-agent-04 的 4 个执行器，所以任务排队。"
+    assert not facts(answer, "为什么 Jenkins 任务一直在排队？")
+    assert facts(answer, "Jenkins 的 build-agent-03 怎么了？")  # nobody reported a queue

@@ -415,7 +415,7 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # what the call lists ("kubectl_get_pods": pods), what its query measures and what its command ran
     # ("pprof …/heap") name the output's rows and values, as a header would: context that carries a
     # concept, never one the output reports
-    context = f"{ev.call.tool_name}\n{ev.query_meaning}\n{ev.listed_kinds}\n{ev.command_words}"
+    context = f"{ev.call.tool_name}\n{ev.query_meaning}\n{ev.listed_kinds}\n{ev.command_words}\n{ev.counted_words}"
     if _API_SUCCESS in ev.flat and "resulttype" in ev.flat:
         # a Prometheus answer's envelope says the query succeeded, nothing about the service
         return EvidenceView(ev.flat.replace(_API_SUCCESS, '"status": ""'), context=context)

@@ -433,16 +433,24 @@ def _new_concept_mentions(
     if not analysis.mentions:
         return []
     claims_view = evidence_view(claims_text)
-    explained = _EFFECT_FIRST.search(compact(sentence)) if question is not None else None
+    text = compact(sentence)
+    explained = _EFFECT_FIRST.search(text) if question is not None else None
+    # "…，所以任务排队", "…，和业务反馈的间歇性超时吻合": the effect after a consequence, or the symptom the
+    # answer says it matches, may be the question's too
+    effect_from = _EFFECT_AFTER.search(text) if question is not None else None
+    matched = [m.span() for m in _MATCHES_SYMPTOM.finditer(text)] if question is not None else []
     found: list[tuple[str, ...]] = []
     for i, m in enumerate(analysis.mentions):
         if i in analysis.negated or i in analysis.hedged:
             continue
         if any(claims_view.carries(cid) for cid in m.concept_ids):
             continue
-        if explained and question is not None and m.end <= explained.start() and any(
-            question.carries(c) for c in m.concept_ids
-        ):
+        the_questions = question is not None and any(question.carries(c) for c in m.concept_ids)
+        if the_questions and explained and m.end <= explained.start():
+            continue
+        if the_questions and effect_from and m.start >= effect_from.end():
+            continue
+        if the_questions and any(a <= m.start and m.end <= b for a, b in matched):
             continue
         if m.concept_ids not in found:
             found.append(m.concept_ids)
@@ -453,6 +461,10 @@ def _new_concept_mentions(
     return []
 
 
+# a consequence marker before the effect: "…，所以任务排队", "…，导致接口超时"
+_EFFECT_AFTER = re.compile(r"所以|因此|因而|于是|导致|造成|引起|引发|才会|从而|进而|使得|以致|结果")
+# the symptom an answer says its finding matches: "和业务反馈的间歇性超时吻合"
+_MATCHES_SYMPTOM = re.compile(r"(?:和|与|跟)[^，。；,;]{1,30}?(?:吻合|一致|相符|符合|对得上|对应)")
 # a causal marker after the effect it explains: "X 是因为 Y", "X 的原因是 Y", "X 是 Y 导致的"
 _EFFECT_FIRST = re.compile(r"是因为|是由于|原因是|根因是|源于|归因于|是(?=[^，。；,;]{1,40}?(?:导致|造成|引起|引发)的)")
 

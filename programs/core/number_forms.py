@@ -14,7 +14,7 @@ arithmetic over stated operands), so what they decide is hard, like the literal 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
@@ -162,6 +162,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "每分钟约 2550 次" over a rate() query's 42.5 per second
     if remainder_of_its_own_figures(text, number):
         return True  # "上限 200，现在已经有 198 个连接，只剩 2 个空位"
+    if gap_between_clocks(text, number, context, index.number_anywhere):
+        return True  # "09:48:13 停了 … 09:47:58 就已经存在，早了 15 秒"
     if size_of_a_range(text, number):
         return True  # "32768～60999，共 28232 个端口"
     if total_of_a_column(text, number, calls):
@@ -297,12 +299,15 @@ def size_of_a_range(text: str, number: NumberMention) -> bool:
 
 
 _SHARE_WORD = re.compile(r"占|其中|比例|占比")
-_REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")
+_REMAINDER = re.compile(
+    r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了|新增|增加|增长|上涨|涨了|下降|降了|减少|增量"
+)
 
 
 def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
-    """The sentence says what is left or how far apart (剩 / 相差 / 多出) and the figure is the difference
-    of two of its other figures of one kind ("上限 200，现在已经有 198 个连接，只剩 2 个空位")."""
+    """The sentence says what is left, how far apart or how much it grew (剩 / 相差 / 多出 / 新增 / 下降) and
+    the figure is the difference of two of its other figures of one kind ("上限 200，现在已经有 198 个连接，
+    只剩 2 个空位"; "已累计 1837294，隔 60 秒再看涨到 1849512，一分钟新增 12218 个")."""
     if number.kind == "clock" or _REMAINDER.search(text) is None:
         return False
     counted = ("count", "plain")
@@ -312,6 +317,26 @@ def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
     ]
     tol = tolerance(number)
     return any(abs(a.value - b.value - number.value) <= tol for a in others for b in others if a.value > b.value)
+
+
+_GAP_WORD = re.compile(r"早了|晚了|早|晚|之后|之前|以后|以前|后|前|相隔|间隔|隔了|持续|历时|耗时|用了|过了|相差|差")
+_MAX_CLOCKS = 12
+
+
+def gap_between_clocks(
+    text: str, number: NumberMention, context: str, located: Callable[[NumberMention], bool]
+) -> bool:
+    """A duration the text says lies between two times of day (早了 / 之后 / 相隔 / 持续...) that is the gap
+    between two clocks of the text or of `context` (the whole answer), each of which the trace states
+    (`located`): "复制在 09:48:13 停了。这条记录在 09:47:58 就已经存在，比复制报错早了 15 秒"."""
+    if number.kind != "seconds" or not _GAP_WORD.search(text):
+        return False
+    clocks = [n for n in extract_mentions(context or text).numbers if n.kind == "clock"][:_MAX_CLOCKS]
+    if len(clocks) < 2:
+        return False
+    tol = tolerance(number)
+    pairs = [(a, b) for i, a in enumerate(clocks) for b in clocks[i + 1 :]]
+    return any(abs(abs(a.value - b.value) - number.value) <= tol and located(a) and located(b) for a, b in pairs)
 
 
 def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:

@@ -39,6 +39,7 @@ from ..text.query_meaning import (
     QUERY_KEYS,
     command_units,
     command_words,
+    counted_pattern,
     metric_words,
     query_meaning,
     query_units,
@@ -384,11 +385,13 @@ class CallEvidence:
     def contains_token(self, token: str) -> bool:
         """In the output or among the subject identifiers; a claim's date ("11月29日") wherever the
         output writes that day, in any form (`dates`); a name with "_" also without it ("TIME_WAIT"
-        over `ss -s`'s "timewait")."""
+        over `ss -s`'s "timewait"); in the literal the call counted more than none of (`counted_words`)."""
         if contains_token(self.flat, token) or implied_in(token, self.flat, self.out_end):
             return True  # a product its output's format implies ("mysql" by "query_time:") counts too
         if token in self.log_sources:
             return True  # a log group is where the lines come from: "/aws/lambda/order-events-consumer"
+        if self.counted_words and contains_token(self.counted_words, token):
+            return True  # "grep -c 'NIC Link is Down'" answering 23: the phrase occurred 23 times
         if "_" in token and token.replace("_", "").isalpha() and contains_token(self.flat, token.replace("_", "")):
             return True
         plural_may_hold = len(token) >= _PLURAL_MIN_CHARS and token.isascii() and token.isalpha()
@@ -485,6 +488,14 @@ class CallEvidence:
     def command_words(self) -> str:
         """The tools, subcommands and flags the call's command names (`query_meaning.command_words`)."""
         return command_words(self.call.arguments)
+
+    @_cached
+    def counted_words(self) -> str:
+        """The literal the call's command counts the lines of, when its output counts more than none
+        (`query_meaning.counted_pattern`): "grep -c 'NIC Link is Down'" answering 23 saw it 23 times."""
+        pattern = counted_pattern(self.call.arguments)
+        count = self.text.strip() if pattern else ""
+        return pattern if pattern and count.isdigit() and int(count) > 0 else ""
 
     @_cached
     def query_meaning(self) -> str:

@@ -9,6 +9,7 @@ view of the call); a value or an identifier found only in the arguments is still
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -231,12 +232,81 @@ def command_words(arguments: Mapping[str, Any]) -> str:
     for key, value in arguments.items():
         if str(key).lower() not in _COMMAND_ARG_KEYS or not isinstance(value, str):
             continue
-        for segment in _QUOTED_TEXT.sub(" ", fold(value[:MAX_QUERY_CHARS])).split("|"):
+        command = fold(value[:MAX_QUERY_CHARS])
+        for segment in _QUOTED_TEXT.sub(" ", command).split("|"):
             if not _SEARCHING.search(segment):
                 parts.append(_FILTER.sub(" ", segment))  # "--field-selector reason=OOMKilled" selects, names nothing
             else:  # "sed -n 1,5p /etc/nginx/nginx.conf": the file it reads is no word it looked for
                 parts.extend(_FILE_PATH.findall(segment))
+        parts.extend(_what_quotes_read(command))
     return " ".join(parts)
+
+
+# a quoted URL's path ("curl -s 'es-1:9200/_cat/thread_pool/write?v'"), a quoted SQL query's columns and
+# table ("psql -c 'SELECT datname, age(datfrozenxid) FROM pg_database WHERE …'") and quoted code: what the
+# call read; its query string, WHERE clause and string literals select (a searched word was looked for)
+_QUOTED_URL_PATH = re.compile(r"^(?:https?://)?(?:[\w.\-]+(?::\d+)?)?(/[^?#\s]*)")
+_QUOTED_SELECT = re.compile(r"^\s*select\s+(.{1,400}?)\s+from\s+([\w.\"`]+)")
+
+
+def _what_quotes_read(command: str) -> list[str]:
+    read = []
+    blanked = _QUOTED_TEXT.sub(lambda m: " " * len(m.group(0)), command)  # pipes inside quotes are code
+    for m in _QUOTED_TEXT.finditer(command):
+        segment = blanked[blanked.rfind("|", 0, m.start()) + 1 : m.start()]
+        if _SEARCHING.search(segment):
+            continue  # "grep -E 'crc|rx_errors'": what it looked for
+        inner = m.group(0)[1:-1]
+        url = _QUOTED_URL_PATH.match(inner)
+        if url and len(url.group(1)) > 1:
+            read.append(url.group(1))
+            continue
+        select = _QUOTED_SELECT.match(inner)
+        if select:
+            read.extend(select.groups())
+        elif not _SEARCHING.search(inner) and not _SQL_VERB.match(inner):
+            # code a runner ran ("rails runner 'Sidekiq::Queue.all…'"), without its own string literals
+            read.append(_STRING_LITERAL.sub(" ", inner))
+    return read
+
+
+def counted_pattern(arguments: Mapping[str, Any]) -> str | None:
+    """The literal a command counts the lines of ("grep -c 'NIC Link is Down' …", "grep … | wc -l"),
+    folded: its output, a number above 0, says the text occurred, as lines holding it would. None for
+    an alternation or a class ("-E 'a|b'": which of them is not said), an inverted grep (-v), or any
+    other command."""
+    for key, value in arguments.items():
+        if str(key).lower() not in _COMMAND_ARG_KEYS or not isinstance(value, str):
+            continue
+        command = fold(value[:MAX_QUERY_CHARS])
+        blanked = _QUOTED_TEXT.sub(lambda m: "_" * len(m.group(0)), command)
+        bounds = [-1, *(i for i, ch in enumerate(blanked) if ch == "|"), len(command)]
+        segments = [command[a + 1 : b].strip() for a, b in itertools.pairwise(bounds)]
+        counted = segments[-1] if segments else ""
+        if _WC_L.fullmatch(counted) and len(segments) > 1:
+            counted = segments[-2]
+        elif not _GREP_COUNT.match(counted):
+            continue
+        m = _GREP_PATTERN.match(counted)
+        flags = "".join(_GREP_FLAGS.findall(counted[: m.start(1)])) if m else ""
+        if m is None or "v" in flags or ("c" not in flags and not _WC_L.fullmatch(segments[-1])):
+            continue
+        literal = m.group(1).strip("'\"").strip("^$")
+        if literal and not _REGEX_SYNTAX.search(literal):
+            return literal
+    return None
+
+
+_WC_L = re.compile(r"wc\s+-l")
+_GREP_FLAGS = re.compile(r"\s-([a-z]+)")
+_GREP_COUNT = re.compile(r"grep\b(?:\s+-[a-z]+)*\s+-[a-z]*c")
+# grep, its flags, then its pattern (quoted or a bare word)
+_GREP_PATTERN = re.compile(r"grep\b(?:\s+-[a-z]+)*\s+('[^']*'|\"[^\"]*\"|[^\s'\"-]\S*)")
+_REGEX_SYNTAX = re.compile(r"[|\[\]()*+?{}\\]|\.\*")
+
+
+_SQL_VERB = re.compile(r"^\s*(?:select|with|show|delete|update|insert|explain)\b")
+_STRING_LITERAL = re.compile(r"\\?\"(?:[^\"\\]|\\.)*?\\?\"|`[^`]*`")
 
 
 _FILTER = re.compile(r"\S+=\S+|(?:--field-selector|--selector|-l|--since|--until|--tail)\s+\S+")
