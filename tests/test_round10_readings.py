@@ -134,7 +134,8 @@ from groundcheck.programs.text.query_meaning import command_words, counted_patte
     ("curl -s 'es-hot-01:9200/_cat/thread_pool/write?v&h=node_name,rejected'", "thread_pool/write", "rejected"),
     ("psql -c 'SELECT datname, age(datfrozenxid) FROM pg_database WHERE datname LIKE \"%oom%\"'", "datfrozenxid",
      "oom"),
-    ("bundle exec rails runner 'Sidekiq::ProcessSet.new.each{|p| puts p[\"busy\"]}'", "processset", "busy"),
+    ("bundle exec rails runner 'Sidekiq::ProcessSet.new.each{|p| puts p[\"busy\"]}'", "p[busy]", "processset.new\""),
+    ("bundle exec rails runner 'puts Sidekiq::Queue.new(\"default\").latency'", "latency", "default"),
     ("kubectl exec x -- sh -c 'cat /proc/x | grep timeout'", "kubectl", "timeout"),
     ("curl -s 'http://es:9200/_search?q=OOMKilled'", "_search", "oomkilled"),
 ])
@@ -221,3 +222,21 @@ def test_the_questions_symptom_after_a_consequence_is_no_new_fact():
     answer = "build-agent-03 从 10:02 起离线，只剩 build-agent-04 的 4 个执行器，所以任务排队。"
     assert not facts(answer, "为什么 Jenkins 任务一直在排队？")
     assert facts(answer, "Jenkins 的 build-agent-03 怎么了？")  # nobody reported a queue
+
+
+def test_an_english_negator_glued_to_a_chinese_word_still_negates():
+    from groundcheck.programs.text.glossary import claim_analysis
+
+    assert claim_analysis("APISIX 从 07:20 起报 no healthy etcd endpoint available").negated == frozenset({0})
+    assert claim_analysis("etcd 报 unhealthy").negated == frozenset()  # "unhealthy" is a term of its own
+    output = "2025/12/02 07:20:15 [error] config_etcd.lua:659: no healthy etcd endpoint available\n"
+    verification, detail = _check("etcd 客户端报 no healthy etcd endpoint available", "no healthy etcd", output)
+    assert verification == "direct_observation", detail
+
+
+@pytest.mark.parametrize(("key", "located"), [("file", True), ("log_file", True), ("path", False)])
+def test_the_file_a_call_read_names_where_its_lines_come_from(key, located):
+    output = "[02-Dec-2025 14:06:12]  [pool www] pid 21877\nscript_filename = /var/www/shop/public/index.php\n"
+    _, detail = _check("php-fpm 慢日志中 pid 21877 执行 index.php", "[pool www] pid 21877", output,
+                       arguments={"host": "shop-web-03", key: "/var/log/php-fpm/www-slow.log"})
+    assert ("'php-fpm'" not in detail) is located, detail

@@ -115,7 +115,12 @@ SUBJECT_KEYS = frozenset(
 # Record filters select which records of a system a call returns (a consumer group's or topic's
 # rows, one trace id): a value only there was never observed, even with a subject-like key name.
 _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
-_LOG_SOURCE_KEYS = frozenset({"log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name"})
+# where a call's lines come from: a log group or stream, the file it read ("/var/log/php-fpm/www-slow.log";
+# not a "path", which may be the URL path a search filters on)
+_LOG_SOURCE_KEYS = frozenset({
+    "log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name",
+    "file", "log_file", "logfile", "file_path", "filepath", "filename",
+})
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
 _NESTED_KEYS = frozenset({"dimensions", "labels", "selector", "filters", "tags", "target"})
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
@@ -274,8 +279,9 @@ class CallEvidence:
 
     @_cached
     def log_sources(self) -> frozenset[str]:
-        """A log group argument and each of its path parts, whole: "/aws/lambda/order-events-consumer"
-        names order-events-consumer, not order-events (no prefix of a name, as a pod's would be)."""
+        """A log group (or the file a call read) and each of its path parts, whole:
+        "/aws/lambda/order-events-consumer" names order-events-consumer, not order-events (no prefix of a
+        name, as a pod's would be); "/var/log/php-fpm/www-slow.log" names php-fpm."""
         names: set[str] = set()
         for key, value in self.call.arguments.items():
             if str(key).lower().replace("-", "_") in _LOG_SOURCE_KEYS and isinstance(value, str):

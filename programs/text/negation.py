@@ -111,7 +111,10 @@ _ZERO_VALUE = re.compile(r"(?:\s?[a-z_]+){0,2}\s*(?:为|是|等于|[:=：])\s*0(
 _FALSE_WORDS = ("false", "no", "off", "disabled")  # every value `_FALSE_AFTER` accepts holds one ("none": "no")
 _WINDOW = 40
 _OCCURRENCES = 32
-_EN_CUE = re.compile(r"\b(?:no|not|none|nor|never|without|zero|cannot|neither)\b|n't\b")
+# ASCII edges: "报no healthy" negates (a Chinese character is a word character to `\b`)
+_EN_CUE = re.compile(
+    r"(?<![a-z0-9_'])(?:no|not|none|nor|never|without|zero|cannot|neither)(?![a-z0-9_])|n't(?![a-z0-9_])"
+)
 # after a claim's term: "OOMKilled 并没有发生", "主从切换的情况未出现" (not "未再发生", said of a later window)
 _POST_NEG_CUE = re.compile(r"[没未曾](?:有|曾)?(?:发生|出现|触发|产生|见到|看到|检测到)|排除")  # `_POST_NEG`'s core
 _POST_NEG = re.compile(

@@ -266,7 +266,8 @@ def _what_quotes_read(command: str) -> list[str]:
             read.extend(select.groups())
         elif not _SEARCHING.search(inner) and not _SQL_VERB.match(inner):
             # code a runner ran ("rails runner 'Sidekiq::Queue.all…'"), without its own string literals
-            read.append(_STRING_LITERAL.sub(" ", inner))
+            # but the keys it reads (p["busy"]): a literal may be what it looks for, a key names a field
+            read.append(_STRING_LITERAL.sub(_key_or_blank, inner))
     return read
 
 
@@ -303,6 +304,12 @@ _GREP_COUNT = re.compile(r"grep\b(?:\s+-[a-z]+)*\s+-[a-z]*c")
 # grep, its flags, then its pattern (quoted or a bare word)
 _GREP_PATTERN = re.compile(r"grep\b(?:\s+-[a-z]+)*\s+('[^']*'|\"[^\"]*\"|[^\s'\"-]\S*)")
 _REGEX_SYNTAX = re.compile(r"[|\[\]()*+?{}\\]|\.\*")
+
+
+def _key_or_blank(literal: re.Match[str]) -> str:
+    text, start, end = literal.string, literal.start(), literal.end()
+    is_key = text[start - 1 : start] == "[" and text[end : end + 1] == "]"
+    return literal.group(0).strip("\\\"`") if is_key else " "
 
 
 _SQL_VERB = re.compile(r"^\s*(?:select|with|show|delete|update|insert|explain)\b")
