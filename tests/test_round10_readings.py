@@ -236,7 +236,34 @@ def test_an_english_negator_glued_to_a_chinese_word_still_negates():
 
 @pytest.mark.parametrize(("key", "located"), [("file", True), ("log_file", True), ("path", False)])
 def test_the_file_a_call_read_names_where_its_lines_come_from(key, located):
-    output = "[02-Dec-2025 14:06:12]  [pool www] pid 21877\nscript_filename = /var/www/shop/public/index.php\n"
-    _, detail = _check("php-fpm 慢日志中 pid 21877 执行 index.php", "[pool www] pid 21877", output,
+    output = "[02-Dec-2025 14:06:12] WARNING: child 21877, script '/var/www/shop/public/index.php' executing too slow\n"
+    _, detail = _check("php-fpm 慢日志中 pid 21877 执行 index.php", "child 21877", output,
                        arguments={"host": "shop-web-03", key: "/var/log/php-fpm/www-slow.log"})
     assert ("'php-fpm'" not in detail) is located, detail
+
+
+@pytest.mark.parametrize(("claim", "output", "name", "implied"), [
+    ("known_hosts 第 212 行记录了 10.40.7.17 的指纹",
+     "# Host 10.40.7.17 found: line 212\n10.40.7.17 ECDSA SHA256:Qm3v\n", "known_hosts", True),
+    ("authorized_keys 第 212 行记录了 10.40.7.17 的指纹", "# Host 10.40.7.17 found: line 212\n", "authorized_keys",
+     False),
+    ("php-fpm 的 www 池 listen queue 为 87",
+     "pool:                 www\nprocess manager:      dynamic\nlisten queue:  87\n", "php-fpm", True),
+    ("ClickHouse 报 Code: 241 内存超限", "Code: 241. DB::Exception: Memory limit (for query) exceeded\n", "clickhouse",
+     True),
+])
+def test_a_product_its_output_format_implies(claim, output, name, implied):
+    _, detail = _check(claim, output.splitlines()[0][:25], output)
+    assert (f"'{name}'" not in detail) is implied, detail
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("上限 1048576 字节，rules.json 现在有 1391822 字节，超了大约 33%。", True),
+    ("上限 1048576 字节，rules.json 现在有 1391822 字节，超了大约 53%。", False),
+    ("上限 1048576 字节，rules.json 现在有 1391822 字节，约 33%。", False),  # no word of excess: a share of what?
+])
+def test_how_far_one_figure_exceeds_another(answer, honest):
+    output = "ConfigMap \"geo-rules\" is invalid: must be no more than 1048576 bytes\nrules.json 1391822\n"
+    claim, excerpt = "rules.json 为 1391822 字节，超过 1048576 字节上限", "must be no more than 1048576 bytes"
+    flagged = _answer_facts(answer, [_call(output, "shell")], claim, excerpt)
+    assert (not any("%" in f for f in flagged)) is honest, flagged

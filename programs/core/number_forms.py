@@ -299,6 +299,7 @@ def size_of_a_range(text: str, number: NumberMention) -> bool:
 
 
 _SHARE_WORD = re.compile(r"占|其中|比例|占比")
+_EXCESS = re.compile(r"超了|超出|超过了|多了|多出|高出|高了|增长了?|上涨了?|涨了|增加了|大了")
 _REMAINDER = re.compile(
     r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了|新增|增加|增长|上涨|涨了|下降|降了|减少|增量"
 )
@@ -341,7 +342,8 @@ def gap_between_clocks(
 
 def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:
     """A share the text works out of two of its own figures of one kind ("总共 32 GiB，可用只剩约 1.2 GiB，
-    不到 4%"; "1 万个请求 … 500 错误 370 个，约 3.7%"), to the share's written precision or within the
+    不到 4%"; "1 万个请求 … 500 错误 370 个，约 3.7%"; with a word of excess, how far one exceeds the other:
+    "上限 1048576 字节，现在 1391822 字节，超了大约 33%"), to the share's written precision or within the
     bound it is written as (`number_bounds`). `sentence` is where the share is written (`context` when
     empty); the operands may be anywhere in `context`, each of them checked on its own."""
     if number.kind != "ratio":
@@ -357,9 +359,13 @@ def share_of_its_own_figures(context: str, number: NumberMention, sentence: str 
     def holds(share: float) -> bool:
         return bound.holds(share) if bound is not None else abs(share - number.value) <= tol
 
+    # "1391822 字节 … 上限 1048576 字节，超了大约 33%": how far one figure exceeds another, as a share of it
+    excess = _EXCESS.search(sentence or context) is not None
     for part in others:
         alike = [n for n in others if n.kind == part.kind or {n.kind, part.kind} == {"count", "plain"}]
         if any(part.value < whole.value and holds(part.value / whole.value) for whole in alike):
+            return True
+        if excess and any(part.value > base.value and holds((part.value - base.value) / base.value) for base in alike):
             return True
         # a share of all the figures of its kind the sentence lists ("48211 次被限流，只有 9120 次成功，约 84%")
         same = [n for n in own if n.kind == part.kind]
