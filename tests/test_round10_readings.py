@@ -219,9 +219,9 @@ def test_the_questions_symptom_after_a_consequence_is_no_new_fact():
         return [f.fact for f in record.facts_checked if f.source == "user_facing_answer"
                 and f.classification in ("no_evidence", "contradicted")]
 
-    answer = "build-agent-03 从 10:02 起离线，只剩 build-agent-04 的 4 个执行器，所以任务排队。"
-    assert not facts(answer, "为什么 Jenkins 任务一直在排队？")
-    assert facts(answer, "Jenkins 的 build-agent-03 怎么了？")  # nobody reported a queue
+    answer = "build-agent-03 从 10:02 起离线，只剩 build-agent-04 的 4 个执行器，所以任务构建超时。"
+    assert not facts(answer, "为什么 Jenkins 任务构建超时？")
+    assert facts(answer, "Jenkins 的 build-agent-03 怎么了？")  # nobody reported a time-out
 
 
 def test_an_english_negator_glued_to_a_chinese_word_still_negates():
@@ -267,3 +267,14 @@ def test_how_far_one_figure_exceeds_another(answer, honest):
     claim, excerpt = "rules.json 为 1391822 字节，超过 1048576 字节上限", "must be no more than 1048576 bytes"
     flagged = _answer_facts(answer, [_call(output, "shell")], claim, excerpt)
     assert (not any("%" in f for f in flagged)) is honest, flagged
+
+
+def test_a_state_the_answer_concludes_is_an_inference_and_a_concluded_failure_is_still_asserted():
+    output = "Sealed: true\nUnseal Progress: 0/3\n"
+    claim, excerpt = "vault-1 处于封存状态，解封进度 0/3", "Sealed: true"
+    concluded_state = "vault-1 现在是封存状态，所以应用取不到密钥。"  # a secret: no event, concluded
+    concluded_failure = "vault-1 现在是封存状态，所以应用取密钥超时。"  # a time-out: an event, asserted
+    assert not _answer_facts(concluded_state, [_call(output, "shell")], claim, excerpt)
+    assert _answer_facts(concluded_failure, [_call(output, "shell")], claim, excerpt)
+    reported = "应用取不到密钥是因为 vault-1 被封存。"  # the secret is said before a cause: reported
+    assert _answer_facts(reported, [_call(output, "shell")], claim, excerpt)

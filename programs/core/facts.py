@@ -248,10 +248,12 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         if new_concepts and classification != "contradicted":
             # decoded JSON-in-strings and the calls' subjects too
             outputs = evidence_for(_cites_guidance(sentence, index))
-            carried = all(any(carries(o, c) for o in outputs for c in ids) for ids in new_concepts)
-            if not carried:
+            uncarried = [ids for ids in new_concepts if not any(carries(o, c) for o in outputs for c in ids)]
+            drawn = _drawn_concepts(sentence) if uncarried else set()
+            if uncarried and not all(ids in drawn and not NEGATABLE.intersection(ids) for ids in uncarried):
                 classification = "no_evidence"
             elif not new_entities and not new_numbers:
+                # every concept is carried, or only concluded from what is ("…，所以发消息卡住了"): a step
                 classification = "indirect_support"
         if new_cause and classification != "contradicted":
             outputs = evidence_for(_cites_guidance(sentence, index))
@@ -459,6 +461,24 @@ def _new_concept_mentions(
     if search_causal(sentence) or any(NEGATABLE.intersection(ids) for ids in found):
         return found
     return []
+
+
+# a conclusion drawn from what the sentence states before it: "…，所以发消息卡住了", "…，这能解释那段时间的超时"
+# (not 导致 / 造成: a cause asserted, which the trace must carry)
+_CONCLUSION = re.compile(r"所以|因此|因而|于是|这能解释|这就解释了|这就是|这也就是|也就是说|表现为|看到的就是|说明")
+
+
+def _drawn_concepts(sentence: str) -> set[tuple[str, ...]]:
+    """The concepts a sentence names only after a conclusion marker, in a clause that follows a statement
+    of its own: what the answer concludes (a reasonable inference, spec §7), not what it reports. An event
+    or a failure concluded ("所以客户端 TLS 握手失败") is still asserted: the caller keeps those."""
+    text = compact(sentence)
+    marker = _CONCLUSION.search(text)
+    if marker is None or marker.start() == 0:
+        return set()
+    mentions = claim_analysis(text).mentions
+    before = {m.concept_ids for m in mentions if m.start < marker.start()}
+    return {m.concept_ids for m in mentions if m.start >= marker.end() and m.concept_ids not in before}
 
 
 # a consequence marker before the effect: "…，所以任务排队", "…，导致接口超时"
