@@ -278,3 +278,13 @@ def test_a_state_the_answer_concludes_is_an_inference_and_a_concluded_failure_is
     assert _answer_facts(concluded_failure, [_call(output, "shell")], claim, excerpt)
     reported = "应用取不到密钥是因为 vault-1 被封存。"  # the secret is said before a cause: reported
     assert _answer_facts(reported, [_call(output, "shell")], claim, excerpt)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("eth1 在 03:11:09 链路断开", True),
+    ("eth1 在 03:11:09 链路没有断开", False),  # a link down is an event a claim may deny, and the output reports it
+])
+def test_a_link_down_is_an_event_a_denial_contradicts(claim, honest):
+    output = "[Tue Dec  2 03:11:09 2025] ixgbe 0000:3b:00.1 eth1: NIC Link is Down\n"
+    verification, detail = _check(claim, "eth1: NIC Link is Down", output)
+    assert (verification == "direct_observation") is honest, detail

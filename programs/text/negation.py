@@ -59,7 +59,7 @@ NEGATABLE = frozenset(
     http_4xx bad_gateway address_in_use write_failure read_failure load_failure hang data_loss corruption
     duplicate parse_error syntax_error split_brain processing_slow poll_timeout network_change code_change
     overload cascading_failure expired alert human_error ddos hardware_failure region_failure saturation
-    insufficient_resources cpu_high memory_high running stopped""".split()
+    insufficient_resources cpu_high memory_high running stopped link_down""".split()
 )
 # A state denied in evidence reports its opposite: "Replica_IO_Running: No" says the thread stopped.
 ANTONYMS: dict[str, tuple[str, ...]] = {
