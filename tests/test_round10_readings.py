@@ -282,7 +282,7 @@ def test_a_state_the_answer_concludes_is_an_inference_and_a_concluded_failure_is
 
 @pytest.mark.parametrize(("claim", "honest"), [
     ("eth1 在 03:11:09 链路断开", True),
-    ("eth1 在 03:11:09 链路没有断开", False),  # a link down is an event a claim may deny, and the output reports it
+    ("eth1 在 03:11:09 没有出现链路断开", False),  # a link down is an event a claim may deny; the output reports it
 ])
 def test_a_link_down_is_an_event_a_denial_contradicts(claim, honest):
     output = "[Tue Dec  2 03:11:09 2025] ixgbe 0000:3b:00.1 eth1: NIC Link is Down\n"
