@@ -288,3 +288,98 @@ def test_a_link_down_is_an_event_a_denial_contradicts(claim, honest):
     output = "[Tue Dec  2 03:11:09 2025] ixgbe 0000:3b:00.1 eth1: NIC Link is Down\n"
     verification, detail = _check(claim, "eth1: NIC Link is Down", output)
     assert (verification == "direct_observation") is honest, detail
+
+
+# --- attacks on this round's readings (audit P) -----------------------------------------------------
+
+@pytest.mark.parametrize(("command", "pattern"), [
+    ("grep -c -e 'ORA-00060' -e 'ORA-01555' alert.log", None),  # two patterns: whose count?
+    ("grep -c 'upstream=pay-svc' access.log | wc -l", None),  # the one line of a count
+    ("grep -c 'Out of memory' /var/log/messages -v", None),  # -v after the pattern
+    ("grep -L 'I/O error' /var/log/*.log | wc -l", None),  # files without it
+    ("grep -m 5 -c timeout app.log", "timeout"),
+    ("grep -c --regexp=timeout app.log", "timeout"),
+])
+def test_only_a_count_of_one_literal_observes_it(command, pattern):
+    assert counted_pattern({"cmd": command}) == pattern
+
+
+@pytest.mark.parametrize(("sentence", "premise"), [
+    ("要把已经NotReady的node-2隔离。", "NotReady"),
+    ("应把连接串改成刚刚主从切换上来的新主库 db-02。", "db-02"),
+    ("可以把连接上限从 500 调大到 1000。", "500"),
+    ("应隔离同样超时的全部 6 台后端。", "6 台"),
+    ("可以给上次重启时已经丢过消息的 orders 队列开启持久化。", "丢过消息"),
+])
+def test_what_advice_takes_as_given_is_asserted(sentence, premise):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert premise in assertive_text(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "建议清理 /backup 下已经过期的归档文件。",  # picks what to clean: no premise
+    "可以把 max_connections 调大到 1000。",  # a target
+    "建议扩容到 6 台。",
+])
+def test_what_advice_aims_at_is_no_premise(sentence):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert assertive_text(sentence) == ""
+
+
+ERROR_LOG = "2025-12-02T09:48:13 Slave SQL: Error 'Duplicate entry' 1062\n"
+BINLOG = "#251202  9:47:58 server id 7  Write_rows: table id 88 flags: STMT_END_F id=90311872\n"
+
+
+def _two_calls(first: str, second: str) -> list[dict]:
+    return [_call(first, "query_logs"), {**_call(second, "shell"), "invocation_id": "call_m2",
+                                         "trace_ref": "trace:00000000000000a2"}]
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("复制在 09:48:13 停了。这条记录在 09:47:58 就已经写入，比复制报错早了 15 秒。", True),
+    ("复制在 09:48:13 报错，而这条记录在 09:47:58 就已经写入，比复制报错早了 15 秒。", True),
+    ("复制在 09:48:13 报错，而这条记录在 09:47:58 就已经写入，比复制报错晚了 15 秒。", False),  # the other way
+    ("复制在 09:48:13 停了，之后只持续了 15 秒。", False),  # how long something lasted: no gap it states
+])
+def test_a_gap_between_clocks_of_two_outputs_is_read_in_its_direction(answer, honest):
+    claim, excerpt = "复制在 09:48:13 因 1062 停止", "Error 'Duplicate entry' 1062"
+    assert (not _answer_facts(answer, _two_calls(ERROR_LOG, BINLOG), claim, excerpt)) is honest
+
+
+@pytest.mark.parametrize(("answer", "honest"), [
+    ("消息数从 1849512 条降到 1837294 条，一分钟下降了 12218 条。", True),
+    ("消息数从 1837294 条涨到 1849512 条，一分钟下降了 12218 条。", False),  # it grew
+    ("消息数从 1837294 条涨到 1849512 条，一分钟新增 12218 条。", True),
+])
+def test_a_change_between_readings_of_two_outputs_is_read_in_its_direction(answer, honest):
+    claim, excerpt = "orders 队列消息数 1849512", "messages 1849512"
+    calls = _two_calls("messages 1849512\n", "messages 1837294\n")
+    assert (not _answer_facts(answer, calls, claim, excerpt)) is honest
+
+
+def test_what_a_command_reads_names_things_but_no_event():
+    connections = {"cmd": "psql -t -A -c 'SELECT datname, count(*) AS connections FROM pg_stat_activity'"}
+    _, detail = _check("orders 库当前有 12 个连接", "orders|12", "orders|12\n", arguments=connections)
+    assert "does not carry" not in detail, detail
+    deadlocks = {"cmd": "psql -t -A -c 'SELECT datname, deadlocks FROM pg_stat_database'"}
+    verification, detail = _check("orders 库出现了死锁", "orders|0", "orders|0\n", arguments=deadlocks)
+    assert verification != "direct_observation", detail
+
+
+def test_an_english_value_glued_to_chinese_is_no_negator():
+    from groundcheck.programs.text.glossary import compact
+    from groundcheck.programs.text.negation import _EN_CUE
+
+    assert _EN_CUE.search(compact("报价接口返回None给 order-worker-5c2a")) is None
+    assert _EN_CUE.search(compact("根因no doubt是主从切换")) is None
+    assert _EN_CUE.search(compact("etcd 报no healthy endpoint")) is not None
+
+
+def test_a_log_file_names_its_program_not_the_host_a_collector_filed_it_under():
+    from groundcheck.programs.core.trace_index import _log_file_names
+
+    assert _log_file_names("/var/log/php-fpm/www-slow.log") == {"php-fpm", "www-slow"}
+    assert "db-02" not in _log_file_names("/var/log/remote/db-02/mysqld.log")
+    assert "v2.4.1" not in _log_file_names("/srv/pay-api/v2.4.1/app.log")

@@ -415,17 +415,18 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # what the call lists ("kubectl_get_pods": pods), what its query measures and what its command ran
     # ("pprof …/heap") name the output's rows and values, as a header would: context that carries a
     # concept, never one the output reports
-    context = f"{ev.call.tool_name}\n{ev.query_meaning}\n{ev.listed_kinds}\n{ev.command_words}\n{ev.counted_words}"
+    context = f"{ev.call.tool_name}\n{ev.query_meaning}\n{ev.listed_kinds}\n{ev.counted_words}"
+    objects = ev.command_words  # what it read names things, never an event it found
     if _API_SUCCESS in ev.flat and "resulttype" in ev.flat:
         # a Prometheus answer's envelope says the query succeeded, nothing about the service
-        return EvidenceView(ev.flat.replace(_API_SUCCESS, '"status": ""'), context=context)
+        return EvidenceView(ev.flat.replace(_API_SUCCESS, '"status": ""'), context=context, objects=objects)
     if ev.request_letters and ev.reports_no_match and len(ev.flat) <= _MAX_VIEW_WITH_QUERY:
         # what an empty search echoes was searched for, not reported: context, never read as a report
         echoed, kept = _split_echo(ev)
-        view = EvidenceView(kept, context=f"{context}\n{echoed}")
+        view = EvidenceView(kept, context=f"{context}\n{echoed}", objects=objects)
         view.extra["empty_search"] = True  # `lexical_judgements`: what it looked for, it did not find
         return view
-    return EvidenceView(ev.flat, context=context)
+    return EvidenceView(ev.flat, context=context, objects=objects)
 
 
 def _split_echo(ev: CallEvidence) -> tuple[str, str]:

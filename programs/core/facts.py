@@ -164,7 +164,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
     claims_flat = fold_lines(parts)  # = fold(claims_text), from the parts other stages folded
     claims_view = EvidenceView(claims_flat, folded=True)
     critical_texts = [c.claim_text for c in critical]
-    question = EvidenceView(index.query_flat, folded=True)
+    question = EvidenceView(reported_in_question(index.query_flat), folded=True)
     evidence: dict[bool, list[EvidenceView]] = {}
 
     def evidence_for(cites_guidance: bool) -> list[EvidenceView]:
@@ -463,6 +463,17 @@ def _new_concept_mentions(
     return []
 
 
+# a clause of the question that guesses ("是不是主从切换了", "会不会是 OOM") rather than reports a symptom
+_QUESTION_CLAUSE = re.compile(r"[^，,。？?！!；;\n]+")
+_GUESS = re.compile(r"是不是|是否|会不会|有没有|难道|吗|可能|怀疑|猜|是因为|是由于|导致的|引起的|造成的")
+
+
+def reported_in_question(question: str) -> str:
+    """The operator's question without its guesses: what it reports ("为什么接口超时") is the symptom an
+    answer may restate, what it asks about ("是不是主从切换了？") is a hypothesis the answer must back."""
+    return "\n".join(c for c in _QUESTION_CLAUSE.findall(question) if not _GUESS.search(c))
+
+
 # a conclusion drawn from what the sentence states before it: "…，所以发消息卡住了", "…，这能解释那段时间的超时"
 # (not 导致 / 造成: a cause asserted, which the trace must carry)
 _CONCLUSION = re.compile(r"所以|因此|因而|于是|这能解释|这就解释了|这就是|这也就是|也就是说|表现为|看到的就是|说明")
@@ -482,7 +493,7 @@ def _drawn_concepts(sentence: str) -> set[tuple[str, ...]]:
 
 
 # a consequence marker before the effect: "…，所以任务排队", "…，导致接口超时"
-_EFFECT_AFTER = re.compile(r"所以|因此|因而|于是|导致|造成|引起|引发|才会|从而|进而|使得|以致|结果")
+_EFFECT_AFTER = re.compile(r"所以|因此|因而|于是|导致|造成|引起|引发|才会|从而|进而|使得|以致")
 # the symptom an answer says its finding matches: "和业务反馈的间歇性超时吻合"
 _MATCHES_SYMPTOM = re.compile(r"(?:和|与|跟)[^，。；,;]{1,30}?(?:吻合|一致|相符|符合|对得上|对应)")
 # a causal marker after the effect it explains: "X 是因为 Y", "X 的原因是 Y", "X 是 Y 导致的"

@@ -300,16 +300,21 @@ def size_of_a_range(text: str, number: NumberMention) -> bool:
 
 _SHARE_WORD = re.compile(r"占|其中|比例|占比")
 _EXCESS = re.compile(r"超了|超出|超过了|多了|多出|高出|高了|增长了?|上涨了?|涨了|增加了|大了")
-_REMAINDER = re.compile(
-    r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了|新增|增加|增长|上涨|涨了|下降|降了|减少|增量"
-)
+_REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")
+# a change between two readings the sentence gives in order ("已累计 1837294 … 涨到 1849512，一分钟新增 12218 个"):
+# growth from the earlier to the later, a fall from the earlier to the later
+_GROWTH = re.compile(r"新增|增加|增长|上涨|涨了|增量|多了")
+_FALL = re.compile(r"下降|降了|减少|回落|少了")
 
 
 def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
     """The sentence says what is left, how far apart or how much it grew (剩 / 相差 / 多出 / 新增 / 下降) and
     the figure is the difference of two of its other figures of one kind ("上限 200，现在已经有 198 个连接，
     只剩 2 个空位"; "已累计 1837294，隔 60 秒再看涨到 1849512，一分钟新增 12218 个")."""
-    if number.kind == "clock" or _REMAINDER.search(text) is None:
+    if number.kind == "clock":
+        return False
+    left, growth, fall = _REMAINDER.search(text), _GROWTH.search(text), _FALL.search(text)
+    if not (left or growth or fall):
         return False
     counted = ("count", "plain")
     others = [
@@ -317,27 +322,59 @@ def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
         if n != number and (n.kind == number.kind or (n.kind in counted and number.kind in counted))
     ]
     tol = tolerance(number)
-    return any(abs(a.value - b.value - number.value) <= tol for a in others for b in others if a.value > b.value)
+    if left and any(abs(a.value - b.value - number.value) <= tol for a in others for b in others if a.value > b.value):
+        return True
+    # a change: the two readings the sentence gives just before the figure, the later minus the earlier
+    _, places = numbers_with_places(text)
+    at = next((start for start, _, n in places if n == number), None)
+    before = [n for start, _, n in places if at is not None and start < at and n in others][-2:]
+    if len(before) < 2:
+        return False
+    change = before[1].value - before[0].value
+    return bool((growth and abs(change - number.value) <= tol) or (fall and abs(-change - number.value) <= tol))
 
 
-_GAP_WORD = re.compile(r"早了|晚了|早|晚|之后|之前|以后|以前|后|前|相隔|间隔|隔了|持续|历时|耗时|用了|过了|相差|差")
+# how far apart two moments are: "比复制报错早了 15 秒" (this one earlier), "晚了" (later), "相隔" (either)
+_EARLIER = re.compile(r"早了|早")
+_LATER = re.compile(r"晚了|晚|迟了")
+_APART = re.compile(r"相隔|间隔|隔了|相差|差了")
 _MAX_CLOCKS = 12
 
 
 def gap_between_clocks(
     text: str, number: NumberMention, context: str, located: Callable[[NumberMention], bool]
 ) -> bool:
-    """A duration the text says lies between two times of day (早了 / 之后 / 相隔 / 持续...) that is the gap
-    between two clocks of the text or of `context` (the whole answer), each of which the trace states
-    (`located`): "复制在 09:48:13 停了。这条记录在 09:47:58 就已经存在，比复制报错早了 15 秒"."""
-    if number.kind != "seconds" or not _GAP_WORD.search(text):
+    """A duration by which the sentence says its moment is earlier (早了), later (晚了) or apart (相隔) from
+    another, which is the gap between the sentence's clock the word is said of and a clock of the sentence or of
+    `context` (the whole answer), each of which the trace states (`located`), in that direction:
+    "复制在 09:48:13 停了。这条记录在 09:47:58 就已经存在，比复制报错早了 15 秒". No duration of an event
+    ("持续了 15 分钟"): when it ended is what a claim must say."""
+    if number.kind != "seconds":
         return False
-    clocks = [n for n in extract_mentions(context or text).numbers if n.kind == "clock"][:_MAX_CLOCKS]
-    if len(clocks) < 2:
+    earlier, later, apart = _EARLIER.search(text), _LATER.search(text), _APART.search(text)
+    word = earlier or later or apart
+    if word is None:
         return False
+    # the moment the comparison is said of: the sentence's last clock before its word ("这条记录在 09:47:58
+    # 就已经存在，比复制报错早了 15 秒"), else its first
+    prepared, places = numbers_with_places(text)
+    at = prepared.find(word.group(0))
+    own = [(start, n) for start, _, n in places if n.kind == "clock"]
+    if not own:
+        return False
+    subject = max(((start, n) for start, n in own if start < at), default=own[0], key=lambda p: p[0])[1]
+    others = [n for n in extract_mentions(context or text).numbers if n.kind == "clock" and n != subject]
     tol = tolerance(number)
-    pairs = [(a, b) for i, a in enumerate(clocks) for b in clocks[i + 1 :]]
-    return any(abs(abs(a.value - b.value) - number.value) <= tol and located(a) and located(b) for a, b in pairs)
+    for other in others[:_MAX_CLOCKS]:
+        gap = other.value - subject.value  # > 0: the sentence's moment is the earlier one
+        fits = (
+            (apart and abs(abs(gap) - number.value) <= tol)
+            or (earlier and not later and abs(gap - number.value) <= tol)
+            or (later and not earlier and abs(-gap - number.value) <= tol)
+        )
+        if fits and located(subject) and located(other):
+            return True
+    return False
 
 
 def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:

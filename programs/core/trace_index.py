@@ -115,12 +115,22 @@ SUBJECT_KEYS = frozenset(
 # Record filters select which records of a system a call returns (a consumer group's or topic's
 # rows, one trace id): a value only there was never observed, even with a subject-like key name.
 _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
-# where a call's lines come from: a log group or stream, the file it read ("/var/log/php-fpm/www-slow.log";
-# not a "path", which may be the URL path a search filters on)
-_LOG_SOURCE_KEYS = frozenset({
-    "log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name",
-    "file", "log_file", "logfile", "file_path", "filepath", "filename",
-})
+# where a call's lines come from: a log group or stream, or the log file it read (not a "path", which may
+# be the URL path a search filters on)
+_LOG_SOURCE_KEYS = frozenset({"log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name"})
+_LOG_FILE_KEYS = frozenset({"file", "log_file", "logfile", "file_path", "filepath", "filename"})
+
+
+def _log_file_names(path: str) -> set[str]:
+    parts = [p for p in path.split("/") if p]
+    names = set()
+    if len(parts) >= 4 and parts[:2] == ["var", "log"]:
+        names.add(parts[2])  # /var/log/<program>/<file>
+    if parts:
+        stem = parts[-1].split(".")[0]
+        if stem and not stem[0].isdigit():
+            names.add(stem)
+    return names
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
 _NESTED_KEYS = frozenset({"dimensions", "labels", "selector", "filters", "tags", "target"})
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
@@ -279,15 +289,22 @@ class CallEvidence:
 
     @_cached
     def log_sources(self) -> frozenset[str]:
-        """A log group (or the file a call read) and each of its path parts, whole:
-        "/aws/lambda/order-events-consumer" names order-events-consumer, not order-events (no prefix of a
-        name, as a pod's would be); "/var/log/php-fpm/www-slow.log" names php-fpm."""
+        """A log group and each of its path parts, whole: "/aws/lambda/order-events-consumer" names
+        order-events-consumer, not order-events (no prefix of a name, as a pod's would be). A log file a
+        call read names the program whose directory it is under /var/log and its own name:
+        "/var/log/php-fpm/www-slow.log" names php-fpm and www-slow; "/var/log/remote/db-02/mysqld.log"
+        names no db-02 (a collector's directory of another host), "/srv/pay-api/v2.4.1/app.log" no version."""
         names: set[str] = set()
         for key, value in self.call.arguments.items():
-            if str(key).lower().replace("-", "_") in _LOG_SOURCE_KEYS and isinstance(value, str):
-                folded = fold(value[:_MAX_SUBJECT_CHARS])
+            if not isinstance(value, str):
+                continue
+            name = str(key).lower().replace("-", "_")
+            folded = fold(value[:_MAX_SUBJECT_CHARS])
+            if name in _LOG_SOURCE_KEYS:
                 names.add(folded)
                 names.update(part for part in folded.split("/") if part)
+            elif name in _LOG_FILE_KEYS:
+                names.update(_log_file_names(folded))
         return frozenset(names)
 
     @_cached

@@ -357,6 +357,13 @@ def claim_analysis(claim_text: str) -> ClaimAnalysis:
 
 
 @lru_cache(maxsize=1)
+def _events() -> frozenset[str]:
+    from .negation import NEGATABLE  # imported late: negation imports this module
+
+    return NEGATABLE
+
+
+@lru_cache(maxsize=1)
 def _negated_spans() -> Callable[[str, Sequence[ConceptMention]], frozenset[int]]:
     from .negation import negated_spans  # imported late: negation imports this module
 
@@ -483,15 +490,19 @@ def _row_at_total(header_line: str, text: str, header_end: int) -> bool:
 class EvidenceView:
     """One evidence text, compacted once, with the concepts looked up in it so far."""
 
-    __slots__ = ("_context", "_memo", "_text", "extra", "is_ascii")
+    __slots__ = ("_context", "_memo", "_objects", "_text", "extra", "is_ascii")
 
-    def __init__(self, text: str, *, folded: bool = False, context: str = "") -> None:
+    def __init__(self, text: str, *, folded: bool = False, context: str = "", objects: str = "") -> None:
         """`folded`: `text` is `fold`'s output already (folding it again could change it). `context`:
         words about the text rather than in it (the call's tool name, what its query measures), which
-        carry a concept but are never read for what the text reports or denies."""
+        carry a concept but are never read for what the text reports or denies. `objects`: words naming
+        what the call read (its command, the columns and keys it asked for), which carry the things
+        they name but no event or state (`negation.NEGATABLE`): "SELECT deadlocks" answering 0 shows
+        no deadlock."""
         self._text = compact_folded(text) if folded else compact(text)
         self._context = compact(context) if context else ""
-        self.is_ascii = self._text.isascii() and self._context.isascii()
+        self._objects = compact(objects) if objects else ""
+        self.is_ascii = self._text.isascii() and self._context.isascii() and self._objects.isascii()
         self._memo: dict[str, bool] = {}
         self.extra: dict[Hashable, Any] = {}  # per-concept facts other modules derive (negation polarity)
 
@@ -513,6 +524,9 @@ class EvidenceView:
             hit = False
             for term in terms:  # a loop, not any(): every claim asks this of each output it cites
                 if contains_term(self._text, term) or (self._context and contains_term(self._context, term)):
+                    hit = True
+                    break
+                if self._objects and contains_term(self._objects, term) and concept_id not in _events():
                     hit = True
                     break
             if not hit and concept_id in AT_LIMIT_CONCEPTS:

@@ -59,7 +59,8 @@ NEGATABLE = frozenset(
     http_4xx bad_gateway address_in_use write_failure read_failure load_failure hang data_loss corruption
     duplicate parse_error syntax_error split_brain processing_slow poll_timeout network_change code_change
     overload cascading_failure expired alert human_error ddos hardware_failure region_failure saturation
-    insufficient_resources cpu_high memory_high running stopped link_down""".split()
+    insufficient_resources cpu_high memory_high running stopped link_down
+    retransmission""".split()
 )
 # A state denied in evidence reports its opposite: "Replica_IO_Running: No" says the thread stopped.
 ANTONYMS: dict[str, tuple[str, ...]] = {
@@ -111,9 +112,11 @@ _ZERO_VALUE = re.compile(r"(?:\s?[a-z_]+){0,2}\s*(?:为|是|等于|[:=：])\s*0(
 _FALSE_WORDS = ("false", "no", "off", "disabled")  # every value `_FALSE_AFTER` accepts holds one ("none": "no")
 _WINDOW = 40
 _OCCURRENCES = 32
-# ASCII edges: "报no healthy" negates (a Chinese character is a word character to `\b`)
+# "报no healthy" negates: a negator glued to a Chinese character (a word character to `\b`) counts when a
+# space and an English word follow it; "返回None给 …", "根因no doubt是…" hold no negation
 _EN_CUE = re.compile(
-    r"(?<![a-z0-9_'])(?:no|not|none|nor|never|without|zero|cannot|neither)(?![a-z0-9_])|n't(?![a-z0-9_])"
+    r"\b(?:no|not|none|nor|never|without|zero|cannot|neither)\b|n't\b"
+    r"|(?<=[^\x00-\x7f])(?:no|not|never|without|cannot)(?= (?!doubt|matter|only))"
 )
 # after a claim's term: "OOMKilled 并没有发生", "主从切换的情况未出现" (not "未再发生", said of a later window)
 _POST_NEG_CUE = re.compile(r"[没未曾](?:有|曾)?(?:发生|出现|触发|产生|见到|看到|检测到)|排除")  # `_POST_NEG`'s core

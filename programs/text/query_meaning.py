@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import shlex
 from collections.abc import Mapping
 from typing import Any
 
@@ -272,10 +273,10 @@ def _what_quotes_read(command: str) -> list[str]:
 
 
 def counted_pattern(arguments: Mapping[str, Any]) -> str | None:
-    """The literal a command counts the lines of ("grep -c 'NIC Link is Down' …", "grep … | wc -l"),
+    """The literal a command counts the lines of ("grep -c 'NIC Link is Down' …", "grep X … | wc -l"),
     folded: its output, a number above 0, says the text occurred, as lines holding it would. None for
-    an alternation or a class ("-E 'a|b'": which of them is not said), an inverted grep (-v), or any
-    other command."""
+    several patterns or a pattern file (-e A -e B, -f), an alternation or a class ("-E 'a|b'": which of
+    them is not said), an inverted grep (-v), file lists (-l, -L), a count piped on, or any other command."""
     for key, value in arguments.items():
         if str(key).lower() not in _COMMAND_ARG_KEYS or not isinstance(value, str):
             continue
@@ -283,27 +284,63 @@ def counted_pattern(arguments: Mapping[str, Any]) -> str | None:
         blanked = _QUOTED_TEXT.sub(lambda m: "_" * len(m.group(0)), command)
         bounds = [-1, *(i for i, ch in enumerate(blanked) if ch == "|"), len(command)]
         segments = [command[a + 1 : b].strip() for a, b in itertools.pairwise(bounds)]
-        counted = segments[-1] if segments else ""
-        if _WC_L.fullmatch(counted) and len(segments) > 1:
-            counted = segments[-2]
-        elif not _GREP_COUNT.match(counted):
+        if len(segments) > 1 and _WC_L.fullmatch(segments[-1]):
+            grep, counts_lines = _read_grep(segments[-2]), True
+        else:
+            grep, counts_lines = _read_grep(segments[-1]), False
+        if grep is None:
             continue
-        m = _GREP_PATTERN.match(counted)
-        flags = "".join(_GREP_FLAGS.findall(counted[: m.start(1)])) if m else ""
-        if m is None or "v" in flags or ("c" not in flags and not _WC_L.fullmatch(segments[-1])):
-            continue
-        literal = m.group(1).strip("'\"").strip("^$")
-        if literal and not _REGEX_SYNTAX.search(literal):
+        flags, patterns = grep
+        if len(patterns) != 1 or flags & {"v", "l", "L", "f"} or ("c" in flags) == counts_lines:
+            continue  # "grep -c X | wc -l" counts the one line of a count
+        literal = patterns[0].strip("^$")
+        if literal and ("F" in flags or not _REGEX_SYNTAX.search(literal)):
             return literal
     return None
 
 
 _WC_L = re.compile(r"wc\s+-l")
-_GREP_FLAGS = re.compile(r"\s-([a-z]+)")
-_GREP_COUNT = re.compile(r"grep\b(?:\s+-[a-z]+)*\s+-[a-z]*c")
-# grep, its flags, then its pattern (quoted or a bare word)
-_GREP_PATTERN = re.compile(r"grep\b(?:\s+-[a-z]+)*\s+('[^']*'|\"[^\"]*\"|[^\s'\"-]\S*)")
 _REGEX_SYNTAX = re.compile(r"[|\[\]()*+?{}\\]|\.\*")
+_LONG_FLAGS = {"--count": "c", "--invert-match": "v", "--files-with-matches": "l", "--files-without-match": "L",
+               "--file": "f", "--fixed-strings": "F", "--ignore-case": "i"}
+_TAKES_VALUE = frozenset("efmABCd")  # short options whose value follows (-e PATTERN, -m 5, -A 3)
+
+
+def _read_grep(segment: str) -> tuple[set[str], list[str]] | None:
+    """(its short flags, its patterns) of a `grep` command segment, or None for anything else."""
+    try:
+        words = shlex.split(segment)
+    except ValueError:
+        return None
+    if not words or words[0] not in ("grep", "zgrep"):
+        return None
+    flags: set[str] = set()
+    patterns: list[str] = []
+    operands: list[str] = []
+    i = 1
+    while i < len(words):
+        word = words[i]
+        if word.startswith("--"):
+            name, _, attached = word.partition("=")
+            flags.add(_LONG_FLAGS.get(name, "?"))
+            if name == "--regexp":
+                patterns.append(attached or (words[i + 1] if i + 1 < len(words) else ""))
+                i += 0 if attached else 1
+        elif word.startswith("-") and len(word) > 1:
+            for j, letter in enumerate(word[1:], start=1):
+                flags.add(letter)
+                if letter in _TAKES_VALUE:
+                    value = word[j + 1 :] or (words[i + 1] if i + 1 < len(words) else "")
+                    if letter == "e":
+                        patterns.append(value)
+                    i += 0 if word[j + 1 :] else 1
+                    break
+        else:
+            operands.append(word)
+        i += 1
+    if not patterns and operands:
+        patterns.append(operands[0])  # the first operand is the pattern, the rest are files
+    return flags, patterns
 
 
 def _key_or_blank(literal: re.Match[str]) -> str:

@@ -184,7 +184,7 @@ _OPERATOR_ACTIONS = (
 # after advice, a clause that opens on a step or a time of the plan goes on advising ("之后给分析类查询单独
 # 准备从库", "短期先…", "长期…") unless it states something (已 / 了 / 因为 / 目前 / 显示…)
 _ADVICE_GOES_ON = re.compile(r"\s*(?:之后|然后|随后|后续|再|另外|此外|同时|短期|长期|中期|必要时|最后|并且|并)")
-_INDICATIVE = re.compile(r"已|了|因为|由于|导致|目前|当前|现在|显示|发现|说明|表明|原因|正在")
+_INDICATIVE = re.compile(r"已|了|因为|由于|导致|目前|当前|现在|显示|发现|说明|表明|原因|正在|处于|处在|状态")
 _IMPERATIVE_START = re.compile(
     rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!{_REPORTED}|出|了|过)"
 )
@@ -282,7 +282,25 @@ def assertive_text(sentence: str) -> str:
         return sentence
     asserted = "".join(c for c, stance in stances if stance == ASSERTED).strip().rstrip("，,：:")
     premises = [p for c, stance in stances if stance != ASSERTED for p in _premises(c)]
+    premises += [p for c, stance in stances if stance == ADVISED for p in _advice_premises(c)]
     return "，".join(part for part in (asserted, *premises) if part)
+
+
+# what advice takes as the state of things: the state of a named thing it acts on ("把已经 NotReady 的 node-2
+# 隔离", "切到刚刚主从切换上来的新主库 db-02"; not "清理已经过期的归档", which picks what to act on), the value
+# a change starts from ("把连接上限从 500 调大到 1000"), how many there are in all ("隔离全部 6 台后端"); a
+# target ("调大到 1000") is no premise
+_ADVICE_PREMISES = re.compile(
+    r"(?:已经|已|刚刚|刚|仍然|仍在|仍|还在|正在|一直)[^，。；,;]{1,30}?的[\u4e00-\u9fff]{0,6}\s?[A-Za-z0-9/][A-Za-z0-9_.\-:/]*"
+    r"|从\s?\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
+    r"|(?:全部|所有)\s?\d+\s?(?:台|个|条|家|块|张|节点|实例|副本|pod|Pod)[^\s，。；,;的后再]{0,4}"
+)
+
+
+def _advice_premises(clause: str) -> list[str]:
+    if not any(cue in clause for cue in ("已", "刚", "仍", "还在", "正在", "一直", "从", "全部", "所有")):
+        return []
+    return [m.group(0).strip() for m in _ADVICE_PREMISES.finditer(clause)]
 
 
 # what advice or a prediction takes as given: the state it waits for, the cause it names ("清理已经过期的
