@@ -87,6 +87,12 @@ def test_a_figure_the_claims_tie_to_no_time_may_be_given_a_time():
     "要么调小 innodb_buffer_pool_size 给其他进程留出余量。",
     "同时可以给 collector 开启持久化队列（file_storage），避免数据丢失。",
     "短期可以滚动重启网关，长期要修复泄漏。",
+    "建议把 stable 加回去（或者回滚到 revision 41）。",  # a bracket's alternative goes on advising
+    "建议把 headersTimeout 相应调大），或者用 DestinationRule 控制。",
+    "修复前可以先定时滚动重启顶住。",
+    "被拒的任务要落库。",
+    "长期看这个工具该迁到 MySQL 或 PostgreSQL 了。",  # 该 as "should"
+    "另外可以给这个接口配置限流。",
 ])
 def test_a_modal_that_asks_for_a_step_is_advice(sentence):
     from groundcheck.programs.text.wording import assertive_text
@@ -109,6 +115,9 @@ def test_a_modal_that_asks_for_a_step_is_advice(sentence):
     "连接池耗尽后要重建连接需要 3 秒。",
     "kubelet 要驱逐 Pod 时先发送 SIGTERM。",
     "优先级最高的队列积压了 3000 条。",
+    "该服务重启了 3 次。",  # 该 as "this"
+    "该接口返回 502。",
+    "节点已经被摘掉了。",
 ])
 def test_a_statement_with_a_modal_word_still_asserts(sentence):
     from groundcheck.programs.text.wording import assertive_text

@@ -78,11 +78,13 @@ _CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减�
 # "要带退避重试", "优先裁剪", "可以给 collector 开启持久化队列" (never 确认 / 看到: "可以确认 X" reports)
 _STEPS = (
     f"{_CHANGES}|迁移|改成|改为|改用|换成|启用|禁用|停用|下线|摘除|隔离|重建|移除|删除|裁剪|拆分|合并|修改|设置|设为"
-    "|放宽|收紧|打开|关掉|带上|带|补上|预留|留出|限制|引入|接入|滚动重启"
+    "|放宽|收紧|打开|关掉|带上|带|补上|补|预留|留出|限制|引入|接入|滚动重启|配置|迁到|落库|落盘|重放|重跑|重试|回退|加回"
+    "|摘掉|去掉|删掉|停掉|挪到|切到|改回"
 )
 # the adverbs and objects between a modal and its step ("要同时调大", "可以给 collector 开启", "短期可以滚动重启")
 _BEFORE_STEP = (
-    r"(?:同时|先|再|尽快|及时|适当|直接|临时|尽量|考虑|逐步|优先|也|都)?(?:(?:给|把|将|对|在|为)[^，。；,;]{1,20}?)?"
+    r"(?:同时|先|再|尽快|及时|适当|直接|临时|暂时|尽量|考虑|逐步|优先|也|都|手动|定时|马上|立即|立刻|统一|单独|分批|逐台){0,2}"
+    r"(?:(?:给|把|将|对|在|为)[^，。；,;]{1,20}?)?"
 )
 _NEEDS = ("需要", "需", "有必要", "亟需")
 # Punctuation that ends a clause, and a sentence, in a claim or an answer (Chinese and ASCII)
@@ -134,6 +136,8 @@ ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     rf"|(?<![响对适反供相回呼效感答理顺])应(?:该|当)?(?![用答急对力变]){_BEFORE_STEP}(?:{_STEPS})(?!的)"
     rf"|(?<![主需只重紧必想不还总])要(?![么求是])(?![^，。；,;]{{0,30}}?(?:才|需要|(?<!同)时|的时候))(?:{_BEFORE_STEP})(?:{_STEPS})(?!的)"
     rf"|要么(?:{_STEPS})|(?<![说表证]明)可以{_BEFORE_STEP}(?:{_STEPS})(?!的)|优先(?:{_STEPS}|{_ACTIONS})(?!的)"
+    # 该 as "should" right before a step ("这个工具该迁到 MySQL 了"), never 该 as "this" (该服务)
+    rf"|(?<![应活])该(?:尽快|先|早点)?(?:{_STEPS})(?!的)"
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
     + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS}|看(?!到|出|见))" for need in _NEEDS)
     + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
@@ -164,7 +168,7 @@ ASSERTED, HEDGE, ADVISED = "asserted", "hedged", "advice"
 _CLAUSE_END = re.compile(r"(?<=[，：])|(?<=[,:])(?=\s)")
 # A clause that opens with one of these carries on the statement before it ("可能是 X，导致 Y").
 _CONTINUES = re.compile(
-    r"\s*(?:并且|并(?![发非])|以及|及|然后|再|或者|或是|或|从而|进而|继而|导致|引发|造成|使得|致使|以便|以免|避免|以防|防止"
+    r"[\s）)]*(?:并且|并(?![发非])|以及|及|然后|再|或者|或是|或|从而|进而|继而|导致|引发|造成|使得|致使|以便|以免|避免|以防|防止"
     r"|(?:and|or|then|which|leading|causing|so that)\b)",
     re.IGNORECASE,
 )
