@@ -93,6 +93,8 @@ def test_a_figure_the_claims_tie_to_no_time_may_be_given_a_time():
     "被拒的任务要落库。",
     "长期看这个工具该迁到 MySQL 或 PostgreSQL 了。",  # 该 as "should"
     "另外可以给这个接口配置限流。",
+    "建议马上在 Deployment 模板里把 track: stable 加回去（或者回滚到 revision 41），之后再评估。",  # a key's colon
+    "建议先 CONFIG SET activedefrag yes 在线整理（会占一些 CPU，挑低峰开），效果不好再做主从切换后重启。",
 ])
 def test_a_modal_that_asks_for_a_step_is_advice(sentence):
     from groundcheck.programs.text.wording import assertive_text
@@ -118,6 +120,8 @@ def test_a_modal_that_asks_for_a_step_is_advice(sentence):
     "该服务重启了 3 次。",  # 该 as "this"
     "该接口返回 502。",
     "节点已经被摘掉了。",
+    "Reason: OOMKilled，容器被杀。",
+    "pod 状态（Running，重启 3 次）正常。",
 ])
 def test_a_statement_with_a_modal_word_still_asserts(sentence):
     from groundcheck.programs.text.wording import assertive_text

@@ -187,7 +187,10 @@ _OPERATOR_ACTIONS = (
 )
 # after advice, a clause that opens on a step or a time of the plan goes on advising ("之后给分析类查询单独
 # 准备从库", "短期先…", "长期…") unless it states something (已 / 了 / 因为 / 目前 / 显示…)
-_ADVICE_GOES_ON = re.compile(r"\s*(?:之后|然后|随后|后续|再|另外|此外|同时|短期|长期|中期|必要时|最后|并且|并)")
+_ADVICE_GOES_ON = re.compile(
+    r"\s*(?:之后|然后|随后|后续|再|另外|此外|同时|短期|长期|中期|必要时|最后|并且|并"
+    r"|(?:如果|若)?[^，。；,;]{0,6}?(?:不好|不行|不够|无效|没用|不明显|不理想)(?:的话)?再)"  # "效果不好再…"
+)
 _INDICATIVE = re.compile(r"已|了|因为|由于|导致|目前|当前|现在|显示|发现|说明|表明|原因|正在|处于|处在|状态")
 _IMPERATIVE_START = re.compile(
     rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!{_REPORTED}|出|了|过)"
@@ -225,7 +228,7 @@ def clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
 
 
 def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
-    clauses = [c for c in _CLAUSE_END.split(sentence) if c]
+    clauses = _bracketed_whole([c for c in _CLAUSE_END.split(sentence) if c])
     stances: list[str] = []
     advising = False  # the clause before recommends an action (a hedged "建议确认是否…" does too)
     lead: str | None = None  # the stance a bare leading marker passes on to what follows it
@@ -237,8 +240,8 @@ def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
         if not colon_lead:
             lead = None
         if stance == ASSERTED:
-            if i and stances[-1] != ASSERTED and _CONTINUES.match(clause):
-                stance = stances[-1]
+            if i and stances[-1] != ASSERTED and (_CONTINUES.match(clause) or _KEY_COLON.search(clauses[i - 1])):
+                stance = stances[-1]  # "…，并回滚", "把 track: stable 加回去" (a key's colon ends no clause)
             elif (advising and _IMPERATIVE.match(clause)) or _IMPERATIVE_START.match(clause):
                 stance = ADVISED
             elif advising and _ADVICE_GOES_ON.match(clause) and not _INDICATIVE.search(clause):
@@ -269,6 +272,24 @@ def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
                     break
                 j -= 1
     return tuple(zip(clauses, stances, strict=True))
+
+
+_KEY_COLON = re.compile(r"[A-Za-z0-9_.\-]:\s*$")
+
+
+def _bracketed_whole(clauses: list[str]) -> list[str]:
+    """Clauses with a bracket's inside kept whole: "在线整理（会占一些 CPU，挑低峰开）" is one clause."""
+    if len(clauses) < 2 or not any(b in c for c in clauses for b in "（("):
+        return clauses
+    merged: list[str] = []
+    depth = 0
+    for clause in clauses:
+        if depth > 0 and merged:
+            merged[-1] += clause
+        else:
+            merged.append(clause)
+        depth = max(0, depth + clause.count("（") + clause.count("(") - clause.count("）") - clause.count(")"))
+    return merged
 
 
 def _only_markers(clause: str) -> bool:
