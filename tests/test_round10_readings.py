@@ -396,3 +396,25 @@ def test_a_log_file_names_its_program_not_the_host_a_collector_filed_it_under():
     assert _log_file_names("/var/log/php-fpm/www-slow.log") == {"php-fpm", "www-slow"}
     assert "db-02" not in _log_file_names("/var/log/remote/db-02/mysqld.log")
     assert "v2.4.1" not in _log_file_names("/srv/pay-api/v2.4.1/app.log")
+
+
+@pytest.mark.parametrize(("claim", "output", "name", "located"), [
+    ("库存服务的 keep-alive 超时为 5000 毫秒", "server.keepAliveTimeout = 5000\n", "keep-alive", True),
+    ("nvme smart-log 显示 media_errors 为 12",
+     "Smart Log for NVME device:nvme0 namespace-id:ffffffff\nmedia_errors : 12\n", "smart-log", True),
+    ("keep-alive 超时为 5000 毫秒", "keepalived: VRRP timeout 5000\n", "keep-alive", False),
+    ("写入 sqlite 时报 database is locked", "sqlite3.OperationalError: database is locked\n", "sqlite", True),
+])
+def test_a_name_written_another_way(claim, output, name, located):
+    _, detail = _check(claim, output.splitlines()[0][:20], output)
+    assert (f"'{name}'" not in detail) is located, detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("服务无法监听 443 而反复崩溃", True),  # listening on a number: a port
+    ("服务无法监听 8443 而反复崩溃", False),
+])
+def test_a_number_listened_on_is_a_port_of_the_address(claim, located):
+    output = "Error: failed to listen on 0.0.0.0:443: listen tcp 0.0.0.0:443: bind: permission denied\n"
+    _, detail = _check(claim, "bind: permission denied", output)
+    assert ("no tool output contains" not in detail) is located, detail

@@ -36,7 +36,7 @@ from .time_context import (
 )
 from .trace_index import CallEvidence, TraceIndex, literal_number_in
 
-_PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
+_PORT_WORD = re.compile(r"端口|\bport\b|监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)  # "监听 443"
 _ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
 
 
