@@ -11,6 +11,7 @@ from test_round7_readings import _answer_facts, _check
 
 from groundcheck.programs.core.value_labels import label_conflict
 from groundcheck.programs.text.normalize import fold
+from groundcheck.programs.text.tokens import extract_mentions
 
 QUANTILES = "histogram_quantile p50=0.212s p99=2.480s window=5m service=search-api"
 CLOUDWATCH = json.dumps({"Datapoints": [{"timestamp": 1796016600000, "Maximum": 91.2, "Average": 35.4}]})
@@ -418,3 +419,41 @@ def test_a_number_listened_on_is_a_port_of_the_address(claim, located):
     output = "Error: failed to listen on 0.0.0.0:443: listen tcp 0.0.0.0:443: bind: permission denied\n"
     _, detail = _check(claim, "bind: permission denied", output)
     assert ("no tool output contains" not in detail) is located, detail
+
+
+@pytest.mark.parametrize(("sentence", "value", "follows"), [
+    ("k8s-node-15 上是 65530，而老节点是 262144，差了 4 倍。", 4, True),
+    ("活元组 1204 万、死元组 6193 万，死的是活的 5 倍多。", 5, True),
+    ("活元组 1204 万、死元组 6193 万，死的是活的 7 倍。", 7, False),
+    ("阈值 500，实际 5133 次，超了 10 倍。", 10, True),
+])
+def test_a_multiple_of_two_figures_of_the_sentence(sentence, value, follows):
+    from groundcheck.programs.core.number_forms import multiple_of_its_own_figures
+
+    number = next(n for n in extract_mentions(sentence).numbers if n.value == value)
+    assert multiple_of_its_own_figures(sentence, number) is follows
+
+
+@pytest.mark.parametrize(("sentence", "follows"), [
+    ("现在 3 个分区合计积压约 83 万条（279117 + 287481 + 268207 = 834805）。", True),
+    ("现在 3 个分区合计积压约 93 万条（279117 + 287481 + 268207 = 834805）。", False),
+])
+def test_a_figure_restating_a_sum_the_sentence_writes_out(sentence, follows):
+    from groundcheck.programs.core.number_forms import sum_of_its_own_figures
+
+    number = next(n for n in extract_mentions(sentence).numbers if n.factor == 10_000)
+    assert sum_of_its_own_figures(sentence, number) is follows
+
+
+def test_an_hour_in_chinese_takes_no_minutes_from_a_longer_number():
+    clocks = [n.text for n in extract_mentions("12 月 1 日 0 点 2113 个，到 3 日 16 点已经 39950 个").numbers
+              if n.kind == "clock"]
+    assert clocks == ["0点", "16点"]
+    assert [n.text for n in extract_mentions("下午 3 点 20 重启").numbers] == ["15:20"]
+
+
+def test_a_rate_limit_reset_is_an_epoch_moment():
+    output = "HTTP/2 403\nx-ratelimit-limit: 5000\nx-ratelimit-remaining: 0\nx-ratelimit-reset: 1764756000\n"
+    claim, excerpt = "core 资源额度已用完（remaining 0）", "x-ratelimit-remaining: 0"
+    assert not _answer_facts("额度要到北京时间 18:00 才会恢复。", [_call(output, "shell")], claim, excerpt)
+    assert _answer_facts("额度要到北京时间 19:00 才会恢复。", [_call(output, "shell")], claim, excerpt)

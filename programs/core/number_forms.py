@@ -162,6 +162,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "每分钟约 2550 次" over a rate() query's 42.5 per second
     if remainder_of_its_own_figures(text, number):
         return True  # "上限 200，现在已经有 198 个连接，只剩 2 个空位"
+    if multiple_of_its_own_figures(text, number):
+        return True  # "老节点是 262144，新节点是 65530，差了 4 倍"
     if gap_between_clocks(text, number, context, index.number_anywhere):
         return True  # "09:48:13 停了 … 09:47:58 就已经存在，早了 15 秒"
     if size_of_a_range(text, number):
@@ -192,6 +194,8 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
     same kind: the operands are in the sentence, each checked on its own."""
     if number.kind == "clock" or search_total(text) is None:
         return False
+    if _restates_a_written_sum(text, number):
+        return True
     others = [n for n in extract_mentions(text).numbers if n is not number and n.kind == number.kind and n != number]
     if len(others) < 2:
         return False
@@ -204,6 +208,22 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
         for operands in operand_sets
         for total in [sum(n.value for n in operands)]
     )
+
+
+def _restates_a_written_sum(text: str, number: NumberMention) -> bool:
+    """"合计积压约 83 万条（279117 + 287481 + 268207 = 834805）": the figure restates a sum the sentence
+    writes out with its addends (a count of the addends, "3 个分区", is none of them)."""
+    counted = ("count", "plain")
+    if number.kind not in counted:
+        return False
+    figures = [n for n in extract_mentions(text).numbers if n != number and n.kind in counted][:_MAX_FACTORS]
+    for total in figures:
+        addends = [n for n in figures if n is not total and n.value < total.value]
+        addends = [n for n in addends if n.value != len(addends) - 1 or n.decimals] if len(addends) > 2 else addends
+        written = len(addends) >= 2 and abs(sum(n.value for n in addends) - total.value) <= 0.5
+        if written and matches_directly(number, [total]):
+            return True
+    return False
 
 
 def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
@@ -375,6 +395,35 @@ def gap_between_clocks(
         if fits and located(subject) and located(other):
             return True
     return False
+
+
+_TIMES = re.compile(r"\s?倍(多)?")
+_MAX_OPERANDS = 12
+
+
+def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """A multiple ("差了 4 倍", "死的是活的 5 倍多") that two figures of one kind of the sentence give as
+    their ratio (or, said as "多 N 倍", their ratio less one): to half a unit, or within [N, N+1) for
+    "N 倍多". The operands are checked on their own; only the sentence's, so that few ratios are tried."""
+    if number.kind not in ("plain", "count") or "倍" not in text:
+        return False
+    prepared, places = numbers_with_places(text)
+    end = next((e for _, e, n in places if n == number), None)
+    times = _TIMES.match(prepared, end) if end is not None else None
+    if times is None:
+        return False
+    more = times.group(1) is not None
+    figures = [n for n in extract_mentions(text).numbers if n.kind not in ("clock", "ratio") and n.value > 0]
+    figures = [n for n in figures if n != number][:_MAX_OPERANDS]
+
+    def fits(ratio: float) -> bool:
+        return number.value <= ratio < number.value + 1 if more else abs(ratio - number.value) <= 0.5
+
+    return any(
+        a.value > b.value and (a.kind == b.kind or {a.kind, b.kind} == {"count", "plain"})
+        and (fits(a.value / b.value) or fits(a.value / b.value - 1))
+        for a in figures for b in figures
+    )
 
 
 def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:

@@ -141,7 +141,7 @@ _PERIOD_BEFORE = re.compile(rf"(?:{'|'.join(_PERIOD_WORDS)})\s*$")
 _CN_CLOCK = re.compile(
     rf"(?<![\d.:{_CLOCK_NUMERAL}])(?P<h>[01]?\d|2[0-4]|[{_CLOCK_NUMERAL}]{{1,3}})\s*"
     r"(?P<unit>点钟|点|點|[时時](?![区间长延序效段]))"
-    rf"(?:\s*(?:(?P<q>[一三])刻|(?P<half>半)|(?P<whole>整)|(?P<m>[0-5]?\d|[{_CLOCK_NUMERAL}]{{1,3}})\s*(?P<fen>分(?!钟))?))?"
+    rf"(?:\s*(?:(?P<q>[一三])刻|(?P<half>半)|(?P<whole>整)|(?P<m>[0-5]?\d(?![\d.])|[{_CLOCK_NUMERAL}]{{1,3}})\s*(?P<fen>分(?!钟))?))?"
 )
 _NOT_AN_HOUR_BEFORE = ("第", "有", "这", "那", "几", "差", "重")  # "第 2 点", "原因有 3 点", "这一点"
 _DECIMAL_AFTER = re.compile(r"\s*[%％个倍]")
