@@ -457,3 +457,35 @@ def test_a_rate_limit_reset_is_an_epoch_moment():
     claim, excerpt = "core 资源额度已用完（remaining 0）", "x-ratelimit-remaining: 0"
     assert not _answer_facts("额度要到北京时间 18:00 才会恢复。", [_call(output, "shell")], claim, excerpt)
     assert _answer_facts("额度要到北京时间 19:00 才会恢复。", [_call(output, "shell")], claim, excerpt)
+
+
+@pytest.mark.parametrize(("text", "numbers"), [
+    ("compact_stall 已经有 184 万多次，其中 152 万多次失败", [1_845_000.0, 1_525_000.0]),  # 万多: in [152, 153) 万
+    ("耗时就在几百毫秒级", []),  # 几百: no figure
+    ("好几千条日志", []),
+    ("600 多万", [6_500_000.0]),
+])
+def test_chinese_figures_that_say_more_than_or_some(text, numbers):
+    assert [n.value for n in extract_mentions(text).numbers] == numbers
+
+
+def test_tops_cpu_line_writes_shares_not_microseconds():
+    from groundcheck.programs.text.units import unit_after
+
+    line = "%cpu(s): 21.3 us, 43.8 sy,  0.0 ni"
+    assert unit_after(line, line.index("21.3") + 4) == "%"
+    assert unit_after("latency 21.3 us", len("latency 21.3")) == "us"
+    _, detail = _check("用户态 CPU 占用 21.3%", "21.3 us", "%Cpu(s): 21.3 us, 43.8 sy,  0.0 ni, 30.1 id\n")
+    assert "21.3" not in detail, detail
+
+
+@pytest.mark.parametrize(("sentence", "follows"), [
+    ("00:14:06 内核记录了一次 UE，紧接着 panic，5 分钟后 00:19 机器重新启动。", True),
+    ("00:14:06 panic，15 分钟后 00:19 机器重新启动。", False),
+    ("00:14:06 panic，5 分钟后机器重新启动。", False),  # no clock it leads to
+])
+def test_a_duration_leading_from_one_clock_to_the_next(sentence, follows):
+    from groundcheck.programs.core.number_forms import offset_between_its_clocks
+
+    number = next(n for n in extract_mentions(sentence).numbers if n.kind == "seconds")
+    assert offset_between_its_clocks(sentence, number, lambda clock: True) is follows

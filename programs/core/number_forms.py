@@ -164,6 +164,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "上限 200，现在已经有 198 个连接，只剩 2 个空位"
     if multiple_of_its_own_figures(text, number):
         return True  # "老节点是 262144，新节点是 65530，差了 4 倍"
+    if offset_between_its_clocks(text, number, index.number_anywhere):
+        return True  # "00:14:06 内核 panic，5 分钟后 00:19 机器重新启动"
     if gap_between_clocks(text, number, context, index.number_anywhere):
         return True  # "09:48:13 停了 … 09:47:58 就已经存在，早了 15 秒"
     if size_of_a_range(text, number):
@@ -424,6 +426,28 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
         and (fits(a.value / b.value) or fits(a.value / b.value - 1))
         for a in figures for b in figures
     )
+
+
+_OFFSET_AFTER = re.compile(r"\s?(?:之后|以后|后)\s?(?:的|，|,)?\s?(?:于|在|到)?\s?")
+
+
+def offset_between_its_clocks(text: str, number: NumberMention, located: Callable[[NumberMention], bool]) -> bool:
+    """"00:14:06 内核 panic，5 分钟后 00:19 机器重新启动": a duration said to lead from the sentence's clock
+    before it to the clock right after "后", which is that gap (to the clocks' own precision); both
+    clocks are ones the trace states (`located`)."""
+    if number.kind != "seconds" or "后" not in text:
+        return False
+    prepared, places = numbers_with_places(text)
+    at = next((i for i, (_, _, n) in enumerate(places) if n == number), None)
+    if at is None or at + 1 >= len(places) or places[at + 1][2].kind != "clock":
+        return False
+    gap = _OFFSET_AFTER.fullmatch(prepared, places[at][1], places[at + 1][0])
+    before = [n for _, _, n in places[:at] if n.kind == "clock"]
+    if gap is None or not before:
+        return False
+    start, end = before[-1], places[at + 1][2]
+    slack = tolerance(number) + 60 * ((start.text.count(":") < 2) + (end.text.count(":") < 2))
+    return abs(end.value - start.value - number.value) <= slack and located(start) and located(end)
 
 
 def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:

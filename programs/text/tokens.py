@@ -152,7 +152,9 @@ _NUMBER = re.compile(
     r"(?<![A-Za-z0-9_.\-/])(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
     # "600 多万", "200 多个": more than the figure, less than its next step
     r"(?:\s?(?P<more>多)(?=\s?(?:[万亿]|(?i:" + _UNIT_ALT + r"))))?"
-    r"(?:\s?(?P<mult>[万亿]))?(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
+    # "152 万多次": more than the figure after its multiplier, as "600 多万" before it
+    r"(?:\s?(?P<mult>[万亿])(?P<more_after>多(?![少么]))?)?"
+    r"(?:\s?(?P<unit>(?i:" + _UNIT_ALT + r")))?(?![A-Za-z0-9_]|\.\d)",
 )
 # A time with seconds takes its UTC offset along ("12:00:06.975+08:00"): "+08:00" is no clock time and
 # must not yield an 8-hour span.
@@ -628,7 +630,7 @@ def number_from_match(m: re.Match[str]) -> NumberMention | None:
         value *= multiplier
         factor *= multiplier
     text = fold(m.group(0)).replace(" ", "")
-    if m["more"] and decimals == 0:
+    if (m["more"] or m["more_after"]) and decimals == 0:
         # "600 多万" is 6.0 to 7.0 million: the middle of the step of its last significant digit, with
         # half a step each way (an approximate figure, its `decimals` counting significant digits)
         zeros = len(raw) - len(raw.rstrip("0")) if raw.strip("0") else 0

@@ -85,9 +85,14 @@ def claimed_unit(number: NumberMention) -> str:
 
 
 def unit_after(text: str, pos: int) -> str:
-    """The unit written right after position `pos` of a folded text ("" for none)."""
+    """The unit written right after position `pos` of a folded text ("" for none). In top's "%Cpu(s):
+    21.3 us, 43.8 sy" line "us" is user time, a share, not microseconds."""
     m = _UNIT_AFTER.match(text, pos)
-    return m.group(1) if m else ""
+    if m is None:
+        return ""
+    if m.group(1) == "us" and text.startswith("%cpu", text.rfind("\n", 0, pos) + 1):
+        return "%"
+    return m.group(1)
 
 
 def declared_units(text: str) -> frozenset[Reading]:
