@@ -92,7 +92,6 @@ def test_a_figure_the_claims_tie_to_no_time_may_be_given_a_time():
     "建议把 headersTimeout 相应调大），或者用 DestinationRule 控制。",
     "修复前可以先定时滚动重启顶住。",
     "被拒的任务要落库。",
-    "长期看这个工具该迁到 MySQL 或 PostgreSQL 了。",  # 该 as "should"
     "另外可以给这个接口配置限流。",
     "建议马上在 Deployment 模板里把 track: stable 加回去（或者回滚到 revision 41），之后再评估。",  # a key's colon
     "建议先 CONFIG SET activedefrag yes 在线整理（会占一些 CPU，挑低峰开），效果不好再做主从切换后重启。",
@@ -119,6 +118,8 @@ def test_a_modal_that_asks_for_a_step_is_advice(sentence):
     "kubelet 要驱逐 Pod 时先发送 SIGTERM。",
     "优先级最高的队列积压了 3000 条。",
     "该服务重启了 3 次。",  # 该 as "this"
+    "该切换丢失了一部分已提交的写入。",  # 该 before a step's noun is still "this" (audit Q)
+    "该重启是内存溢出导致的。",
     "该接口返回 502。",
     "节点已经被摘掉了。",
     "Reason: OOMKilled，容器被杀。",
@@ -400,11 +401,11 @@ def test_a_log_file_names_its_program_not_the_host_a_collector_filed_it_under():
 
 
 @pytest.mark.parametrize(("claim", "output", "name", "located"), [
-    ("库存服务的 keep-alive 超时为 5000 毫秒", "server.keepAliveTimeout = 5000\n", "keep-alive", True),
-    ("nvme smart-log 显示 media_errors 为 12",
-     "Smart Log for NVME device:nvme0 namespace-id:ffffffff\nmedia_errors : 12\n", "smart-log", True),
-    ("keep-alive 超时为 5000 毫秒", "keepalived: VRRP timeout 5000\n", "keep-alive", False),
     ("写入 sqlite 时报 database is locked", "sqlite3.OperationalError: database is locked\n", "sqlite", True),
+    # a hyphenated name is only as written: a class PaymentServiceClient names no payment-service (audit Q)
+    ("payment-service 的 pod 处于 CrashLoopBackOff",
+     "at com.acme.PaymentServiceClient.charge(PaymentServiceClient.java:88)\n", "payment-service", False),
+    ("audit-log 服务写入失败", "ERROR insert into audit_log failed: disk full\n", "audit-log", False),
 ])
 def test_a_name_written_another_way(claim, output, name, located):
     _, detail = _check(claim, output.splitlines()[0][:20], output)
@@ -425,7 +426,10 @@ def test_a_number_listened_on_is_a_port_of_the_address(claim, located):
     ("k8s-node-15 上是 65530，而老节点是 262144，差了 4 倍。", 4, True),
     ("活元组 1204 万、死元组 6193 万，死的是活的 5 倍多。", 5, True),
     ("活元组 1204 万、死元组 6193 万，死的是活的 7 倍。", 7, False),
-    ("阈值 500，实际 5133 次，超了 10 倍。", 10, True),
+    ("阈值 500 次，实际 5133 次，是阈值的 10 倍。", 10, True),
+    ("从 300 次涨到 1200 次，涨了 3 倍。", 3, True),  # the growth: 1200 is 300 and three times more
+    ("1200 次是 300 次的 3 倍。", 3, False),  # the ratio is 4
+    ("QPS 从 300 涨到 1110 次，涨了 2 倍多。", 2, False),  # a bare figure and a count: two measures
 ])
 def test_a_multiple_of_two_figures_of_the_sentence(sentence, value, follows):
     from groundcheck.programs.core.number_forms import multiple_of_its_own_figures
@@ -450,13 +454,6 @@ def test_an_hour_in_chinese_takes_no_minutes_from_a_longer_number():
               if n.kind == "clock"]
     assert clocks == ["0点", "16点"]
     assert [n.text for n in extract_mentions("下午 3 点 20 重启").numbers] == ["15:20"]
-
-
-def test_a_rate_limit_reset_is_an_epoch_moment():
-    output = "HTTP/2 403\nx-ratelimit-limit: 5000\nx-ratelimit-remaining: 0\nx-ratelimit-reset: 1764756000\n"
-    claim, excerpt = "core 资源额度已用完（remaining 0）", "x-ratelimit-remaining: 0"
-    assert not _answer_facts("额度要到北京时间 18:00 才会恢复。", [_call(output, "shell")], claim, excerpt)
-    assert _answer_facts("额度要到北京时间 19:00 才会恢复。", [_call(output, "shell")], claim, excerpt)
 
 
 @pytest.mark.parametrize(("text", "numbers"), [
@@ -489,3 +486,56 @@ def test_a_duration_leading_from_one_clock_to_the_next(sentence, follows):
 
     number = next(n for n in extract_mentions(sentence).numbers if n.kind == "seconds")
     assert offset_between_its_clocks(sentence, number, lambda clock: True) is follows
+
+
+# --- attacks on the latest readings (audit Q) ----------------------------------------------------------
+
+@pytest.mark.parametrize(("sentence", "premise"), [
+    ("可以先手动把宕机的 db-01 摘掉。", "db-01"),
+    ("可以先手动把 db-01 这台已经宕机的主库摘掉。", "已经宕机"),
+    ("效果不好再给磁盘写满的 db-01 扩容。", "写满"),
+    ("建议把 timeoutSeconds: 3 调大到 5。", "3"),
+    ("建议把 track: 昨晚发版时被覆盖的 stable 标签加回去。", "被覆盖"),
+])
+def test_what_advice_takes_as_given_of_a_named_thing(sentence, premise):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert premise in assertive_text(sentence)
+
+
+@pytest.mark.parametrize("sentence", [
+    "建议先 dump 一份堆（jmap -dump:live，它已经内存溢出过一次）。",  # a bracket stating something
+    "建议先看日志（systemctl status mysqld，mysqld 已经因为磁盘写满宕机了。",  # a bracket never closed
+    "要补充的是 db-01 上的 mysqld 在这之前就已经宕机了。",  # 补充 is no step
+])
+def test_a_statement_inside_or_after_advice_still_asserts(sentence):
+    from groundcheck.programs.text.wording import assertive_text
+
+    assert "宕机" in assertive_text(sentence) or "内存溢出" in assertive_text(sentence)
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("nginx 监听 8080 失败", True),  # the output's line binds 0.0.0.0:8080
+    ("nginx 监听 9000 失败", False),  # 9000 is where fastcgi_pass sends, not what it listens on
+])
+def test_a_number_listened_on_is_the_port_the_output_listens_on(claim, located):
+    output = ("nginx: [emerg] bind() to 0.0.0.0:8080 failed (98: Address already in use)\n"
+              "fastcgi_pass 127.0.0.1:9000;\n")
+    _, detail = _check(claim, "bind() to 0.0.0.0:8080 failed", output)
+    assert ("no tool output contains" not in detail) is located, detail
+
+
+def test_a_written_sum_is_not_what_each_one_holds():
+    from groundcheck.programs.core.number_forms import sum_of_its_own_figures
+
+    sentence = "3 个分区合计积压，每个都积压了约 83 万条（279117 + 287481 + 268207 = 834805）。"
+    number = next(n for n in extract_mentions(sentence).numbers if n.factor == 10_000)
+    assert not sum_of_its_own_figures(sentence, number)
+
+
+def test_a_change_is_between_two_readings_of_one_measure():
+    from groundcheck.programs.core.number_forms import remainder_of_its_own_figures
+
+    sentence = "14:05 的 5xx 有 1520 次，QPS 980，回落了 540 次。"
+    number = next(n for n in extract_mentions(sentence).numbers if n.value == 540)
+    assert not remainder_of_its_own_figures(sentence, number)

@@ -36,7 +36,11 @@ from .time_context import (
 )
 from .trace_index import CallEvidence, TraceIndex, literal_number_in
 
-_PORT_WORD = re.compile(r"端口|\bport\b|监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)  # "监听 443"
+_PORT_WORD = re.compile(r"端口|\bport\b|监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)
+# "监听 443" / "绑定 6379" name a port the output listens on or binds: its line says so, not any address's port
+_LISTENS = re.compile(r"监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)
+_LISTEN_LINE = re.compile(r"listen|bind|监听|绑定", re.IGNORECASE)
+_BARE_PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
 _ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
 
 
@@ -52,13 +56,17 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
     )
     if not near:
         return False
+    # only a word of listening ties the figure: the output's line must listen or bind on it
+    listening = not _BARE_PORT_WORD.search(claim_text)
     for ev in cited:
         flat, stop = ev.flat, ev.text_end
         at = flat.find(":" + digits, 0, stop)
         while at != -1:
             after = at + 1 + len(digits)
             if not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1):
-                return True
+                line = flat[flat.rfind("\n", 0, at) + 1 : (flat.find("\n", after) + 1 or len(flat) + 1) - 1]
+                if not listening or _LISTEN_LINE.search(line):
+                    return True
             at = flat.find(":" + digits, at + 1, stop)
         if "." + digits in flat and _dotted_port_of(text, places, digits, flat, stop):
             return True  # tcpdump writes an address's port after a dot: "10.6.4.9.5432 >"
@@ -212,12 +220,15 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
     )
 
 
+_EACH = re.compile(r"每个|每台|每条|各自|各|平均|分别")
+
+
 def _restates_a_written_sum(text: str, number: NumberMention) -> bool:
     """"合计积压约 83 万条（279117 + 287481 + 268207 = 834805）": the figure restates a sum the sentence
     writes out with its addends (a count of the addends, "3 个分区", is none of them)."""
     counted = ("count", "plain")
-    if number.kind not in counted:
-        return False
+    if number.kind not in counted or _EACH.search(text):
+        return False  # "每个都积压了约 83 万条": each one, not the sum
     figures = [n for n in extract_mentions(text).numbers if n != number and n.kind in counted][:_MAX_FACTORS]
     for total in figures:
         addends = [n for n in figures if n is not total and n.value < total.value]
@@ -329,6 +340,11 @@ _GROWTH = re.compile(r"新增|增加|增长|上涨|涨了|增量|多了")
 _FALL = re.compile(r"下降|降了|减少|回落|少了")
 
 
+def _measure(number: NumberMention) -> str:
+    """What a figure counts, as written after its digits ("次", "条", "" for a bare one)."""
+    return number.text.lstrip("+-0123456789.,")
+
+
 def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
     """The sentence says what is left, how far apart or how much it grew (剩 / 相差 / 多出 / 新增 / 下降) and
     the figure is the difference of two of its other figures of one kind ("上限 200，现在已经有 198 个连接，
@@ -350,7 +366,9 @@ def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
     _, places = numbers_with_places(text)
     at = next((start for start, _, n in places if n == number), None)
     before = [n for start, _, n in places if at is not None and start < at and n in others][-2:]
-    if len(before) < 2:
+    # two readings of one measure ("1520 次" and "QPS 980" are two measures), the figure's own or bare
+    measures = {_measure(n) for n in before}
+    if len(before) < 2 or len(measures) > 1 or not measures <= {"", _measure(number)}:
         return False
     change = before[1].value - before[0].value
     return bool((growth and abs(change - number.value) <= tol) or (fall and abs(-change - number.value) <= tol))
@@ -400,6 +418,7 @@ def gap_between_clocks(
 
 
 _TIMES = re.compile(r"\s?倍(多)?")
+_GREW_BY = re.compile(r"涨了|增长了?|增加了?|上涨了?|提高了?|提升了?|多了|高了")
 _MAX_OPERANDS = 12
 
 
@@ -410,8 +429,8 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if number.kind not in ("plain", "count") or "倍" not in text:
         return False
     prepared, places = numbers_with_places(text)
-    end = next((e for _, e, n in places if n == number), None)
-    times = _TIMES.match(prepared, end) if end is not None else None
+    end = next((e for _, e, n in places if n == number), -1)
+    times = _TIMES.match(prepared, end) if end >= 0 else None
     if times is None:
         return False
     more = times.group(1) is not None
@@ -421,9 +440,11 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
     def fits(ratio: float) -> bool:
         return number.value <= ratio < number.value + 1 if more else abs(ratio - number.value) <= 0.5
 
+    # "涨了 3 倍" may count the growth (1200 over 300); "是它的 3 倍", "差了 4 倍" the ratio only
+    grew = _GREW_BY.search(prepared, max(0, end - 12), end) is not None
     return any(
-        a.value > b.value and (a.kind == b.kind or {a.kind, b.kind} == {"count", "plain"})
-        and (fits(a.value / b.value) or fits(a.value / b.value - 1))
+        a.value > b.value and a.kind == b.kind
+        and (fits(a.value / b.value) or (grew and fits(a.value / b.value - 1)))
         for a in figures for b in figures
     )
 

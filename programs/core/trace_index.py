@@ -422,8 +422,6 @@ class CallEvidence:
             return True  # "DataNode" over "Live datanodes (9)"
         if plural_may_hold and len(token) >= _VERSIONED_MIN_CHARS and _versioned_in(self.flat, token):
             return True  # "sqlite" over "sqlite3", "python" over "python3"
-        if "-" in token and _HYPHENATED.fullmatch(token) and _written_apart_in(self.flat, self.text, token):
-            return True  # "keep-alive" over keepAliveTimeout, "smart-log" over "Smart Log"
         if len(token) >= _CAMEL_PART_CHARS and token.isascii() and token.isalpha() and token in self.flat:
             return _camel_part_in(self.text, token)  # "DiskPressure" of "NodeHasDiskPressure"
         address = _HOST_PORT.fullmatch(token)
@@ -955,22 +953,9 @@ _CAMEL_PART_CHARS = 6
 
 
 _VERSIONED_MIN_CHARS = 5
-_HYPHENATED = re.compile(r"[a-z]{2,}(?:-[a-z]{2,})+")  # letters only: "db-02", "svc-1" are names as written
-
-
 def _versioned_in(flat: str, token: str) -> bool:
     """The name with one version digit glued to it, as a word: "sqlite3", "python3", not "web12"."""
     return re.search(rf"(?<![a-z0-9_\-]){re.escape(token)}\d(?![a-z0-9_])", flat) is not None
-
-
-def _written_apart_in(flat: str, raw: str, token: str) -> bool:
-    """A hyphenated name written with a space or "_" between its words, or in camelCase
-    (keepAliveTimeout holds keep-alive as its first two parts)."""
-    if contains_token(flat, token.replace("-", " ")) or contains_token(flat, token.replace("-", "_")):
-        return True
-    first, *rest = token.split("-")
-    camel = f"(?<![A-Za-z])(?i:{re.escape(first)})" + "".join(f"{p[0].upper()}{re.escape(p[1:])}" for p in rest)
-    return re.search(camel + "(?![a-z])", raw) is not None
 
 
 def _camel_part_in(raw: str, token: str) -> bool:

@@ -85,8 +85,7 @@ _TIME_AFTER_DATE = re.compile(r"\d[tT ](?P<h>\d{1,2}):(?P<m>\d{2})")
 _MONTH_ABBREVIATIONS = tuple(name for name in _MONTHS if len(name) == 3)
 _EPOCH_POINT = re.compile(r"\[(1\d{9})(?:\.\d+)?,")  # seconds, as `tokens.iter_numbers` reads them
 # a field that holds an epoch time, in seconds or milliseconds (the seconds are the first ten digits)
-# the key of a field holding a time ("x-ratelimit-reset: 1764756000": when the limit resets)
-EPOCH_FIELD_KEY = r"(?:timestamp|time|_at|_ts|ratelimit-reset)[\"']?\s*[:=]\s*[\"']?"
+EPOCH_FIELD_KEY = r"(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?"  # the key of a field holding a time
 _EPOCH_FIELD = re.compile(EPOCH_FIELD_KEY + r"(1\d{9})(?:\d{3}(?![\d.])|(?![\d]))")
 _LATIN_LETTER = re.compile("[A-Za-z]")
 _DAY_TOKEN = re.compile(r"(\d{1,2})\s?[日号]")

@@ -78,7 +78,7 @@ _CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减�
 # "要带退避重试", "优先裁剪", "可以给 collector 开启持久化队列" (never 确认 / 看到: "可以确认 X" reports)
 _STEPS = (
     f"{_CHANGES}|迁移|改成|改为|改用|换成|启用|禁用|停用|下线|摘除|隔离|重建|移除|删除|裁剪|拆分|合并|修改|设置|设为"
-    "|放宽|收紧|打开|关掉|带上|带|补上|补|预留|留出|限制|引入|接入|滚动重启|配置|迁到|落库|落盘|重放|重跑|重试|回退|加回"
+    "|放宽|收紧|打开|关掉|带上|带|补上|预留|留出|限制|引入|接入|滚动重启|配置|迁到|落库|落盘|重放|重跑|重试|回退|加回"
     "|摘掉|去掉|删掉|停掉|挪到|切到|改回|扩到|扩成|缩到|加到"
 )
 # the adverbs and objects between a modal and its step ("要同时调大", "可以给 collector 开启", "短期可以滚动重启")
@@ -136,8 +136,7 @@ ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     rf"|(?<![响对适反供相回呼效感答理顺])应(?:该|当)?(?![用答急对力变]){_BEFORE_STEP}(?:{_STEPS})(?!的)"
     rf"|(?<![主需只重紧必想不还总])要(?![么求是])(?![^，。；,;]{{0,30}}?(?:才|需要|(?<!同)时|的时候))(?:{_BEFORE_STEP})(?:{_STEPS})(?!的)"
     rf"|要么(?:{_STEPS})|(?<![说表证]明)可以{_BEFORE_STEP}(?:{_STEPS})(?!的)|优先(?:{_STEPS}|{_ACTIONS})(?!的)"
-    # 该 as "should" right before a step ("这个工具该迁到 MySQL 了"), never 该 as "this" (该服务)
-    rf"|(?<![应活])该(?:尽快|先|早点)?(?:{_STEPS})(?!的)"
+
     rf"|请(?:先|尽快|及时|立即|务必|再|进一步|您)?(?:{_ACTIONS})"
     + "".join(f"|{need}(?:进一步|尽快|及时|立即|再|先|人工)?(?:{_ACTIONS}|看(?!到|出|见))" for need in _NEEDS)
     + r"|\bshould\b|\brecommend(?:ed|s)?\b|\bconsider\b|\btry to\b|\bplease (?:check|verify|confirm|review)\b",
@@ -278,18 +277,32 @@ _KEY_COLON = re.compile(r"[A-Za-z0-9_.\-]:\s*$")
 
 
 def _bracketed_whole(clauses: list[str]) -> list[str]:
-    """Clauses with a bracket's inside kept whole: "在线整理（会占一些 CPU，挑低峰开）" is one clause."""
+    """Clauses with a bracket's inside kept whole when it is only an aside of the advice around it:
+    "在线整理（会占一些 CPU，挑低峰开）" is one clause; a bracket that states something of its own ("（…，它已经
+    内存溢出过一次）") or never closes keeps its clauses apart."""
     if len(clauses) < 2 or not any(b in c for c in clauses for b in "（("):
         return clauses
     merged: list[str] = []
-    depth = 0
-    for clause in clauses:
-        if depth > 0 and merged:
-            merged[-1] += clause
+    i = 0
+    while i < len(clauses):
+        clause = clauses[i]
+        j = i
+        depth = _depth(clause)
+        while depth > 0 and j + 1 < len(clauses):
+            j += 1
+            depth += _depth(clauses[j])
+        inside = "".join(clauses[i + 1 : j + 1])
+        if j > i and depth <= 0 and not _INDICATIVE.search(inside):
+            merged.append(clause + inside)
+            i = j + 1
         else:
             merged.append(clause)
-        depth = max(0, depth + clause.count("（") + clause.count("(") - clause.count("）") - clause.count(")"))
+            i += 1
     return merged
+
+
+def _depth(clause: str) -> int:
+    return clause.count("（") + clause.count("(") - clause.count("）") - clause.count(")")
 
 
 def _only_markers(clause: str) -> bool:
@@ -307,7 +320,7 @@ def assertive_text(sentence: str) -> str:
         return sentence
     asserted = "".join(c for c, stance in stances if stance == ASSERTED).strip().rstrip("，,：:")
     premises = [p for c, stance in stances if stance != ASSERTED for p in _premises(c)]
-    premises += [p for c, stance in stances if stance == ADVISED for p in _advice_premises(c)]
+    premises += _advice_premises("".join(c for c, stance in stances if stance == ADVISED))
     return "，".join(part for part in (asserted, *premises) if part)
 
 
@@ -315,16 +328,23 @@ def assertive_text(sentence: str) -> str:
 # 隔离", "切到刚刚主从切换上来的新主库 db-02"; not "清理已经过期的归档", which picks what to act on), the value
 # a change starts from ("把连接上限从 500 调大到 1000"), how many there are in all ("隔离全部 6 台后端"); a
 # target ("调大到 1000") is no premise
+_NAME = r"[A-Za-z0-9/][A-Za-z0-9_.\-:/]*"
+_SPAN = "[^，。；,;]{1,30}?"
+_FAILED_STATES = "宕机|挂掉|挂了|故障|异常|卡住|卡死|写满|满了|打满|不可用|离线|不健康|notready|crashloopbackoff|oom"
 _ADVICE_PREMISES = re.compile(
-    r"(?:已经|已|刚刚|刚|仍然|仍在|仍|还在|正在|一直)[^，。；,;]{1,30}?的[\u4e00-\u9fff]{0,6}\s?[A-Za-z0-9/][A-Za-z0-9_.\-:/]*"
+    rf"(?:已经|已|刚刚|刚|仍然|仍在|仍|还在|正在|一直|被){_SPAN}的[\u4e00-\u9fff]{{0,6}}\s?{_NAME}"
+    # a named thing given a state: "宕机的 db-01", "磁盘写满的 db-01", "db-01 这台已经宕机的主库"
+    rf"|(?:{_FAILED_STATES})[^，。；,;]{{0,6}}?的\s?{_NAME}"
+    rf"|{_NAME}\s?(?:这台|这个|这套|那台|那个)?\s?(?:已经|已|刚刚)[^，。；,;]{{1,20}}?的"
+    # a key's value a change starts from: "timeoutSeconds: 3 调大到 5"
+    r"|[A-Za-z_][\w.\-]*:\s?\d[\d.]*\s?[A-Za-z%]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
     r"|从\s?\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
-    r"|(?:全部|所有)\s?\d+\s?(?:台|个|条|家|块|张|节点|实例|副本|pod|Pod)[^\s，。；,;的后再]{0,4}"
+    r"|(?:全部|所有)\s?\d+\s?(?:台|个|条|家|块|张|节点|实例|副本|pod|Pod)[^\s，。；,;的后再]{0,4}",
+    re.IGNORECASE,
 )
 
 
 def _advice_premises(clause: str) -> list[str]:
-    if not any(cue in clause for cue in ("已", "刚", "仍", "还在", "正在", "一直", "从", "全部", "所有")):
-        return []
     return [m.group(0).strip() for m in _ADVICE_PREMISES.finditer(clause)]
 
 
