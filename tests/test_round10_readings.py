@@ -496,6 +496,8 @@ def test_a_duration_leading_from_one_clock_to_the_next(sentence, follows):
     ("效果不好再给磁盘写满的 db-01 扩容。", "写满"),
     ("建议把 timeoutSeconds: 3 调大到 5。", "3"),
     ("建议把 track: 昨晚发版时被覆盖的 stable 标签加回去。", "被覆盖"),
+    ("建议把已经宕机的主库切走。", "宕机"),  # a role names one thing, as a name does
+    ("可以把连接上限从现在的 500 调大到 1000。", "500"),
 ])
 def test_what_advice_takes_as_given_of_a_named_thing(sentence, premise):
     from groundcheck.programs.text.wording import assertive_text
@@ -523,6 +525,15 @@ def test_a_number_listened_on_is_the_port_the_output_listens_on(claim, located):
               "fastcgi_pass 127.0.0.1:9000;\n")
     _, detail = _check(claim, "bind() to 0.0.0.0:8080 failed", output)
     assert ("no tool output contains" not in detail) is located, detail
+
+
+def test_a_figure_a_port_word_and_a_listening_word_both_tie_must_be_listened_on():
+    output = ("Could not create server TCP listening socket 127.0.0.1:6380: bind: Address already in use\n"
+              "Connecting to MASTER 10.0.5.9:6379\n")
+    claim, excerpt = "redis 创建 127.0.0.1:6380 监听 socket 失败", "bind: Address already in use"
+    answer = "redis 启动时绑定 {} 失败（Address already in use），这个端口已经被占用了。"
+    assert not _answer_facts(answer.format(6380), [_call(output, "query_logs")], claim, excerpt)
+    assert _answer_facts(answer.format(6379), [_call(output, "query_logs")], claim, excerpt)
 
 
 def test_a_written_sum_is_not_what_each_one_holds():

@@ -50,14 +50,11 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
     if not digits.isdigit() or not _PORT_WORD.search(claim_text):
         return False
     text, places = numbers_with_places(claim_text)
-    near = any(
-        n.text == digits and _PORT_WORD.search(text, max(0, start - 4), min(len(text), end + 4))
-        for start, end, n in places
-    )
-    if not near:
+    windows = [(max(0, start - 4), min(len(text), end + 4)) for start, end, n in places if n.text == digits]
+    if not any(_PORT_WORD.search(text, a, b) for a, b in windows):
         return False
-    # only a word of listening ties the figure: the output's line must listen or bind on it
-    listening = not _BARE_PORT_WORD.search(claim_text)
+    # a figure only a word of listening ties ("绑定 6379 失败") is a port the output's line listens on or binds
+    listening = not any(_BARE_PORT_WORD.search(text, a, b) for a, b in windows)
     for ev in cited:
         flat, stop = ev.flat, ev.text_end
         at = flat.find(":" + digits, 0, stop)

@@ -330,15 +330,16 @@ def assertive_text(sentence: str) -> str:
 # target ("调大到 1000") is no premise
 _NAME = r"[A-Za-z0-9/][A-Za-z0-9_.\-:/]*"
 _SPAN = "[^，。；,;]{1,30}?"
+_ROLES = "主库|从库|主节点|从节点|主实例|备库|备节点|leader|master"  # a role names one thing, as a name does
 _FAILED_STATES = "宕机|挂掉|挂了|故障|异常|卡住|卡死|写满|满了|打满|不可用|离线|不健康|notready|crashloopbackoff|oom"
 _ADVICE_PREMISES = re.compile(
-    rf"(?:已经|已|刚刚|刚|仍然|仍在|仍|还在|正在|一直|被){_SPAN}的[\u4e00-\u9fff]{{0,6}}\s?{_NAME}"
+    rf"(?:已经|已|刚刚|刚|仍然|仍在|仍|还在|正在|一直|被){_SPAN}的[\u4e00-\u9fff]{{0,6}}\s?(?:{_NAME}|{_ROLES})"
     # a named thing given a state: "宕机的 db-01", "磁盘写满的 db-01", "db-01 这台已经宕机的主库"
     rf"|(?:{_FAILED_STATES})[^，。；,;]{{0,6}}?的\s?{_NAME}"
     rf"|{_NAME}\s?(?:这台|这个|这套|那台|那个)?\s?(?:已经|已|刚刚)[^，。；,;]{{1,20}}?的"
     # a key's value a change starts from: "timeoutSeconds: 3 调大到 5"
     r"|[A-Za-z_][\w.\-]*:\s?\d[\d.]*\s?[A-Za-z%]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
-    r"|从\s?\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
+    r"|从(?:现在的|当前的|目前的|原来的|默认的)?\s?\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
     r"|(?:全部|所有)\s?\d+\s?(?:台|个|条|家|块|张|节点|实例|副本|pod|Pod)[^\s，。；,;的后再]{0,4}",
     re.IGNORECASE,
 )
