@@ -29,6 +29,7 @@ from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
     ADVICE,
     CLAUSE_BREAK,
+    advice_premises,
     assertive_text,
     part_start,
     quick_search,
@@ -146,8 +147,8 @@ def restates_advice(sentence: str, actions: Sequence[str]) -> bool:
     if not actions or not _ADVICE_OPENING.match(sentence):
         return False
     core = _compact_words(sentence)
-    if not core or _STATE_WORDS.search(sentence) or extract_mentions(sentence).numbers:
-        return False  # a figure inside copied advice is still a figure the answer gives
+    if not core or _STATE_WORDS.search(sentence) or extract_mentions(sentence).numbers or advice_premises(sentence):
+        return False  # a figure or a premise ("把内存泄漏的 order-api 回滚") inside copied advice is still given
     return any(core in _compact_words(a) and ADVICE.match(a.strip()) for a in actions)
 
 
@@ -463,20 +464,28 @@ def _new_concept_mentions(
     return []
 
 
-# a clause of the question that guesses ("是不是主从切换了", "会不会是 OOM") rather than reports a symptom
-_QUESTION_CLAUSE = re.compile(r"[^，,。？?！!；;\n]+")
-_GUESS = re.compile(r"是不是|是否|会不会|有没有|难道|吗|可能|怀疑|猜|是因为|是由于|导致的|引起的|造成的")
+# a clause of the question that guesses ("是不是主从切换了", "会不会是 OOM", "估计是…吧", "主从切换了么")
+# rather than reports a symptom
+_QUESTION_CLAUSE = re.compile(r"([^，,。？?！!；;\n]+)([？?]?)")
+_GUESS = re.compile(
+    r"是不是|是否|会不会|有没有|难道|吗|(?<![什怎多那这要])么\s*$|吧\s*$|可能|怀疑|猜|估计|疑似|应该是|似乎|好像|大概"
+    r"|是因为|是由于|导致的|引起的|造成的"
+)
 
 
 def reported_in_question(question: str) -> str:
     """The operator's question without its guesses: what it reports ("为什么接口超时") is the symptom an
     answer may restate, what it asks about ("是不是主从切换了？") is a hypothesis the answer must back."""
-    return "\n".join(c for c in _QUESTION_CLAUSE.findall(question) if not _GUESS.search(c))
+    # (a bare "？" guesses nothing: operators write a symptom as a question, "短信发送延迟很大？")
+    return "\n".join(clause for clause, _ in _QUESTION_CLAUSE.findall(question) if not _GUESS.search(clause))
 
 
 # a conclusion drawn from what the sentence states before it: "…，所以发消息卡住了", "…，这能解释那段时间的超时"
 # (not 导致 / 造成: a cause asserted, which the trace must carry)
 _CONCLUSION = re.compile(r"所以|因此|因而|于是|这能解释|这就解释了|这就是|这也就是|也就是说|表现为|看到的就是|说明")
+
+
+_IDENTIFIES = re.compile(r"(?:就|也|正|应该|多半)?(?:是|属于|因为|由于|源于)")
 
 
 def _drawn_concepts(sentence: str) -> set[tuple[str, ...]]:
@@ -485,8 +494,8 @@ def _drawn_concepts(sentence: str) -> set[tuple[str, ...]]:
     or a failure concluded ("所以客户端 TLS 握手失败") is still asserted: the caller keeps those."""
     text = compact(sentence)
     marker = _CONCLUSION.search(text)
-    if marker is None or marker.start() == 0:
-        return set()
+    if marker is None or marker.start() == 0 or _IDENTIFIES.match(text, marker.end()):
+        return set()  # "所以是在频繁 Full GC", "说明是热点 key": a cause named, not a state concluded
     mentions = claim_analysis(text).mentions
     before = {m.concept_ids for m in mentions if m.start < marker.start()}
     return {m.concept_ids for m in mentions if m.start >= marker.end() and m.concept_ids not in before}

@@ -121,11 +121,14 @@ _LOG_SOURCE_KEYS = frozenset({"log_group", "loggroup", "log_group_name", "log_st
 _LOG_FILE_KEYS = frozenset({"file", "log_file", "logfile", "file_path", "filepath", "filename"})
 
 
+_PROGRAM_DIR = re.compile(r"[a-z]+(?:-[a-z]+)*")
+
+
 def _log_file_names(path: str) -> set[str]:
     parts = [p for p in path.split("/") if p]
     names = set()
-    if len(parts) >= 4 and parts[:2] == ["var", "log"]:
-        names.add(parts[2])  # /var/log/<program>/<file>
+    if len(parts) >= 4 and parts[:2] == ["var", "log"] and _PROGRAM_DIR.fullmatch(parts[2]):
+        names.add(parts[2])  # /var/log/<program>/<file>; not /var/log/db-02/ (a host's directory)
     if parts:
         stem = parts[-1].split(".")[0]
         if stem and not stem[0].isdigit():

@@ -26,7 +26,7 @@ _FOLLOWERS = (
     r"分片|进程|线程|连接|请求|错误|告警|pod|%|分"
 )
 _WORDS = re.compile(
-    rf"(?P<pct>百分之)?(?<![第几{_NUMERAL}])(?P<num>[{_NUMERAL}]+(?:点[零〇一二三四五六七八九]+)?)"
+    rf"(?P<pct>百分之)?(?<![第{_NUMERAL}])(?P<num>[{_NUMERAL}]+(?:点[零〇一二三四五六七八九]+)?)"
     rf"(?P<after>{_FOLLOWERS}|点)?"
 )
 _ANY_NUMERAL = re.compile(f"[{_NUMERAL}]")

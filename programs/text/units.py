@@ -85,14 +85,9 @@ def claimed_unit(number: NumberMention) -> str:
 
 
 def unit_after(text: str, pos: int) -> str:
-    """The unit written right after position `pos` of a folded text ("" for none). In top's "%Cpu(s):
-    21.3 us, 43.8 sy" line "us" is user time, a share, not microseconds."""
+    """The unit written right after position `pos` of a folded text ("" for none)."""
     m = _UNIT_AFTER.match(text, pos)
-    if m is None:
-        return ""
-    if m.group(1) == "us" and text.startswith("%cpu", text.rfind("\n", 0, pos) + 1):
-        return "%"
-    return m.group(1)
+    return m.group(1) if m else ""
 
 
 def declared_units(text: str) -> frozenset[Reading]:

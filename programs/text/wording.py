@@ -320,7 +320,7 @@ def assertive_text(sentence: str) -> str:
         return sentence
     asserted = "".join(c for c, stance in stances if stance == ASSERTED).strip().rstrip("，,：:")
     premises = [p for c, stance in stances if stance != ASSERTED for p in _premises(c)]
-    premises += _advice_premises("".join(c for c, stance in stances if stance == ADVISED))
+    premises += advice_premises("".join(c for c, stance in stances if stance == ADVISED))
     return "，".join(part for part in (asserted, *premises) if part)
 
 
@@ -331,7 +331,10 @@ def assertive_text(sentence: str) -> str:
 _NAME = r"[A-Za-z0-9/][A-Za-z0-9_.\-:/]*"
 _SPAN = "[^，。；,;]{1,30}?"
 _ROLES = "主库|从库|主节点|从节点|主实例|备库|备节点|leader|master"  # a role names one thing, as a name does
-_FAILED_STATES = "宕机|挂掉|挂了|故障|异常|卡住|卡死|写满|满了|打满|不可用|离线|不健康|notready|crashloopbackoff|oom"
+_FAILED_STATES = (
+    "宕机|挂掉|挂了|故障|异常|写满|满了|打满|不可用|离线|不健康|notready|crashloopbackoff|oom"
+    "|泄漏|泄露|内存溢出|崩溃|频繁重启|反复重启|重启中|报错|超时"
+)
 _ADVICE_PREMISES = re.compile(
     rf"(?:已经|已|刚刚|刚|仍然|仍在|仍|还在|正在|一直|被){_SPAN}的[\u4e00-\u9fff]{{0,6}}\s?(?:{_NAME}|{_ROLES})"
     # a named thing given a state: "宕机的 db-01", "磁盘写满的 db-01", "db-01 这台已经宕机的主库"
@@ -339,13 +342,18 @@ _ADVICE_PREMISES = re.compile(
     rf"|{_NAME}\s?(?:这台|这个|这套|那台|那个)?\s?(?:已经|已|刚刚)[^，。；,;]{{1,20}}?的"
     # a key's value a change starts from: "timeoutSeconds: 3 调大到 5"
     r"|[A-Za-z_][\w.\-]*:\s?\d[\d.]*\s?[A-Za-z%]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
-    r"|从(?:现在的|当前的|目前的|原来的|默认的)?\s?\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
+    r"|[从由](?:现在的|当前的|目前的|原来的|默认的)?\s?\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:调|降|升|扩|缩|改|提|加|减))"
+    # "副本数 4 扩到 6", "调大到 1000（现在是 500）", "db-01（已宕机）", "剩下的 4 台后端"
+    r"|\d[\d.,]*\s?[A-Za-z%个台条次秒分钟毫]*(?=\s?(?:扩|缩|调|降|升|改|提)到)"
+    r"|[（(](?:现在|当前|目前|原来)(?:是|为|只有)?\s?[^（）()]{1,20}[）)]"
+    rf"|{_NAME}\s?[（(](?:已经|已|正在|仍在)[^（）()]{{1,12}}[）)]"
+    r"|(?:剩下的?|其余的?|另外的?)\s?\d+\s?(?:台|个|条|家|块|张|节点|实例|副本|pod|Pod)"
     r"|(?:全部|所有)\s?\d+\s?(?:台|个|条|家|块|张|节点|实例|副本|pod|Pod)[^\s，。；,;的后再]{0,4}",
     re.IGNORECASE,
 )
 
 
-def _advice_premises(clause: str) -> list[str]:
+def advice_premises(clause: str) -> list[str]:
     return [m.group(0).strip() for m in _ADVICE_PREMISES.finditer(clause)]
 
 
