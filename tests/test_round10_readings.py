@@ -586,3 +586,20 @@ def test_a_cause_named_after_a_conclusion_marker_is_asserted():
 
     assert _drawn_concepts("vault-1 现在是封存状态，所以应用取不到密钥。")
     assert not _drawn_concepts("java 进程一直占着 8 个核，所以是在频繁 Full GC。")
+
+
+def test_a_gap_is_said_against_a_clock_of_its_sentence_or_the_one_before():
+    from groundcheck.programs.core.number_forms import gap_between_clocks
+
+    near = "复制在 09:48:13 停了。这条记录在 09:47:58 就已经写入，比复制报错早了 15 秒。"
+    far = "复制在 09:48:13 停了。告警在 09:50:00 触发。这条记录在 09:47:58 就已经写入，比复制报错早了 15 秒。"
+    sentence = "这条记录在 09:47:58 就已经写入，比复制报错早了 15 秒。"
+    number = next(n for n in extract_mentions(sentence).numbers if n.kind == "seconds")
+    assert gap_between_clocks(sentence, number, near, lambda clock: True)
+    assert not gap_between_clocks(sentence, number, far, lambda clock: True)
+
+
+def test_a_generic_memory_setting_implies_no_clickhouse():
+    _, detail = _check("ClickHouse 查询内存超限", "max_memory_usage: 10000000000",
+                       "max_memory_usage: 10000000000\nmemory used: 9.32 GiB\n")
+    assert "'clickhouse'" in detail, detail

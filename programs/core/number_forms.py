@@ -20,7 +20,7 @@ from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
 from ..text.session_memo import memoised
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
-from ..text.wording import search_total
+from ..text.wording import search_total, split_sentences
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
 from .table_rows import COLUMN_GAP
@@ -378,6 +378,14 @@ _APART = re.compile(r"相隔|间隔|隔了|相差|差了")
 _MAX_CLOCKS = 12
 
 
+def _with_sentence_before(text: str, context: str) -> str:
+    """The sentence and the one before it in `context` (the answer): a gap is said against a moment just
+    named, not against any clock of the answer."""
+    sentences = split_sentences(context) if context else []
+    at = next((i for i, s in enumerate(sentences) if text.strip() in s or s in text), None)
+    return text if at is None or at == 0 else sentences[at - 1] + text
+
+
 def gap_between_clocks(
     text: str, number: NumberMention, context: str, located: Callable[[NumberMention], bool]
 ) -> bool:
@@ -400,7 +408,8 @@ def gap_between_clocks(
     if not own:
         return False
     subject = max(((start, n) for start, n in own if start < at), default=own[0], key=lambda p: p[0])[1]
-    others = [n for n in extract_mentions(context or text).numbers if n.kind == "clock" and n != subject]
+    others = [n for n in extract_mentions(_with_sentence_before(text, context)).numbers if n.kind == "clock"]
+    others = [n for n in others if n != subject]
     tol = tolerance(number)
     for other in others[:_MAX_CLOCKS]:
         gap = other.value - subject.value  # > 0: the sentence's moment is the earlier one
