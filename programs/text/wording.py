@@ -131,8 +131,9 @@ ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步|要么(?:把|将|先|就)|可以让|可让"
     rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})|可以先(?:{_ACTIONS}|抓)"
     rf"|后再(?:{_ACTIONS})"
-    # a modal that asks for a step: 应 (not 响应 / 对应 / 应用), 要 (not 主要 / 需要 / 只要 / 要么 / 要求),
-    # 得 / 必须 / 可以 before one of `_STEPS`; 优先 before a step or an action
+    # a modal that asks for a step: 应 (not 响应 / 对应 / 应用), 要 (not 主要 / 需要 / 只要 / 要么 / 要求;
+    # not before 才 / 需要 / 时: "要重建连接需要 3 秒" states what it takes) or 可以 (not after 说明) before one
+    # of `_STEPS`; 要么 before a step; 优先 before a step or an action. Never 该 (as often "this" as "should")
     rf"|(?<![响对适反供相回呼效感答理顺])应(?:该|当)?(?![用答急对力变]){_BEFORE_STEP}(?:{_STEPS})(?!的)"
     rf"|(?<![主需只重紧必想不还总])要(?![么求是])(?![^，。；,;]{{0,30}}?(?:才|需要|(?<!同)时|的时候))(?:{_BEFORE_STEP})(?:{_STEPS})(?!的)"
     rf"|要么(?:{_STEPS})|(?<![说表证]明)可以{_BEFORE_STEP}(?:{_STEPS})(?!的)|优先(?:{_STEPS}|{_ACTIONS})(?!的)"
