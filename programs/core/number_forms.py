@@ -38,7 +38,6 @@ from .trace_index import CallEvidence, TraceIndex, literal_number_in
 
 _PORT_WORD = re.compile(r"端口|\bport\b|监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)
 # "监听 443" / "绑定 6379" name a port the output listens on or binds: its line says so, not any address's port
-_LISTENS = re.compile(r"监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)
 _LISTEN_LINE = re.compile(r"listen|bind|监听|绑定", re.IGNORECASE)
 _BARE_PORT_WORD = re.compile(r"端口|\bport\b", re.IGNORECASE)
 _ADDRESS_BEFORE = re.compile(r"(?:\d{1,3}(?:\.\d{1,3}){3}|[a-z][\w.\-]*|\]):$")
@@ -60,14 +59,19 @@ def port_of_an_address(claim_text: str, number: NumberMention, cited: list[CallE
         at = flat.find(":" + digits, 0, stop)
         while at != -1:
             after = at + 1 + len(digits)
-            if not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1):
-                line = flat[flat.rfind("\n", 0, at) + 1 : (flat.find("\n", after) + 1 or len(flat) + 1) - 1]
-                if not listening or _LISTEN_LINE.search(line):
-                    return True
+            address = not flat[after : after + 1].isdigit() and _ADDRESS_BEFORE.search(flat, max(0, at - 64), at + 1)
+            line = (flat.rfind("\n", 0, at) + 1, _line_end(flat, after))
+            if address and (not listening or _LISTEN_LINE.search(flat, *line)):
+                return True
             at = flat.find(":" + digits, at + 1, stop)
         if "." + digits in flat and _dotted_port_of(text, places, digits, flat, stop):
             return True  # tcpdump writes an address's port after a dot: "10.6.4.9.5432 >"
     return False
+
+
+def _line_end(text: str, at: int) -> int:
+    end = text.find("\n", at)
+    return len(text) if end == -1 else end
 
 
 def _dotted_port_of(
@@ -337,6 +341,11 @@ _GROWTH = re.compile(r"新增|增加|增长|上涨|涨了|增量|多了")
 _FALL = re.compile(r"下降|降了|减少|回落|少了")
 
 
+def _place_of(places: Sequence[tuple[int, int, NumberMention]], number: NumberMention) -> int | None:
+    """The index of `number` among a text's numbers with their places (`numbers_with_places`)."""
+    return next((i for i, (_, _, n) in enumerate(places) if n == number), None)
+
+
 def _measure(number: NumberMention) -> str:
     """What a figure counts, as written after its digits ("次", "条", "" for a bare one)."""
     return number.text.lstrip("+-0123456789.,")
@@ -361,8 +370,8 @@ def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
         return True
     # a change: the two readings the sentence gives just before the figure, the later minus the earlier
     _, places = numbers_with_places(text)
-    at = next((start for start, _, n in places if n == number), None)
-    before = [n for start, _, n in places if at is not None and start < at and n in others][-2:]
+    at = _place_of(places, number)
+    before = [n for _, _, n in places[:at] if n in others][-2:] if at is not None else []
     # two readings of one measure ("1520 次" and "QPS 980" are two measures), the figure's own or bare
     measures = {_measure(n) for n in before}
     if len(before) < 2 or len(measures) > 1 or not measures <= {"", _measure(number)}:
@@ -435,10 +444,11 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if number.kind not in ("plain", "count") or "倍" not in text:
         return False
     prepared, places = numbers_with_places(text)
-    end = next((e for _, e, n in places if n == number), -1)
-    times = _TIMES.match(prepared, end) if end >= 0 else None
-    if times is None:
+    at = _place_of(places, number)
+    times = _TIMES.match(prepared, places[at][1]) if at is not None else None
+    if times is None or at is None:
         return False
+    end = places[at][1]
     more = times.group(1) is not None
     figures = [n for n in extract_mentions(text).numbers if n.kind not in ("clock", "ratio") and n.value > 0]
     figures = [n for n in figures if n != number][:_MAX_OPERANDS]
@@ -465,7 +475,7 @@ def offset_between_its_clocks(text: str, number: NumberMention, located: Callabl
     if number.kind != "seconds" or "后" not in text:
         return False
     prepared, places = numbers_with_places(text)
-    at = next((i for i, (_, _, n) in enumerate(places) if n == number), None)
+    at = _place_of(places, number)
     if at is None or at + 1 >= len(places) or places[at + 1][2].kind != "clock":
         return False
     gap = _OFFSET_AFTER.fullmatch(prepared, places[at][1], places[at + 1][0])

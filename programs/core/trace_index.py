@@ -119,21 +119,7 @@ _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id
 # be the URL path a search filters on)
 _LOG_SOURCE_KEYS = frozenset({"log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name"})
 _LOG_FILE_KEYS = frozenset({"file", "log_file", "logfile", "file_path", "filepath", "filename"})
-
-
 _PROGRAM_DIR = re.compile(r"[a-z]+(?:-[a-z]+)*")
-
-
-def _log_file_names(path: str) -> set[str]:
-    parts = [p for p in path.split("/") if p]
-    names = set()
-    if len(parts) >= 4 and parts[:2] == ["var", "log"] and _PROGRAM_DIR.fullmatch(parts[2]):
-        names.add(parts[2])  # /var/log/<program>/<file>; not /var/log/db-02/ (a host's directory)
-    if parts:
-        stem = parts[-1].split(".")[0]
-        if stem and not stem[0].isdigit():
-            names.add(stem)
-    return names
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
 _NESTED_KEYS = frozenset({"dimensions", "labels", "selector", "filters", "tags", "target"})
 _MAX_SUBJECT_CHARS = 253  # a DNS name's limit: longer values are text, not identifiers
@@ -955,10 +941,36 @@ _ROW_LOOKUPS = 64
 _CAMEL_PART_CHARS = 6
 
 
+def _log_file_names(path: str) -> set[str]:
+    """The names a log file's path gives its lines: the program directory under /var/log (letters and
+    hyphens: not a host's, /var/log/db-02/) and the file's own stem (`CallEvidence.log_sources`)."""
+    parts = [p for p in path.split("/") if p]
+    names = set()
+    if len(parts) >= 4 and parts[:2] == ["var", "log"] and _PROGRAM_DIR.fullmatch(parts[2]):
+        names.add(parts[2])
+    if parts:
+        stem = parts[-1].split(".")[0]
+        if stem and not stem[0].isdigit():
+            names.add(stem)
+    return names
+
+
 _VERSIONED_MIN_CHARS = 5
+
+
 def _versioned_in(flat: str, token: str) -> bool:
-    """The name with one version digit glued to it, as a word: "sqlite3", "python3", not "web12"."""
-    return re.search(rf"(?<![a-z0-9_\-]){re.escape(token)}\d(?![a-z0-9_])", flat) is not None
+    """The name with one version digit glued to it, as a word: "sqlite3", "python3", not "web12" (finds
+    only, no regex over a large output per name)."""
+    at = flat.find(token)
+    while at != -1:
+        end = at + len(token)
+        before, version, after = flat[at - 1 : at], flat[end : end + 1], flat[end + 1 : end + 2]
+        glued_before = before.isascii() and (before.isalnum() or before in ("_", "-")) and before != ""
+        glued_after = after.isascii() and (after.isalnum() or after == "_") and after != ""
+        if version.isdecimal() and not glued_before and not glued_after:
+            return True
+        at = flat.find(token, at + 1)
+    return False
 
 
 def _camel_part_in(raw: str, token: str) -> bool:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import itertools
 import re
 import shlex
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from .normalize import fold
@@ -230,17 +230,31 @@ def command_words(arguments: Mapping[str, Any]) -> str:
     for the words of a claim. Quoted text and what a pipe's grep / awk / sed / jq looks for are left
     out: a searched word was looked for, not found."""
     parts = []
-    for key, value in arguments.items():
-        if str(key).lower() not in _COMMAND_ARG_KEYS or not isinstance(value, str):
-            continue
-        command = fold(value[:MAX_QUERY_CHARS])
-        for segment in _QUOTED_TEXT.sub(" ", command).split("|"):
+    for command in _commands(arguments):
+        stages = _pipeline(command)
+        for written, _ in stages:
+            segment = _QUOTED_TEXT.sub(" ", written)
             if not _SEARCHING.search(segment):
                 parts.append(_FILTER.sub(" ", segment))  # "--field-selector reason=OOMKilled" selects, names nothing
             else:  # "sed -n 1,5p /etc/nginx/nginx.conf": the file it reads is no word it looked for
                 parts.extend(_FILE_PATH.findall(segment))
-        parts.extend(_what_quotes_read(command))
+        parts.extend(_what_quotes_read(stages))
     return " ".join(parts)
+
+
+def _commands(arguments: Mapping[str, Any]) -> Iterator[str]:
+    """The call's shell commands (`cmd`, `command`, `args`, `kubectl` arguments), folded."""
+    for key, value in arguments.items():
+        if str(key).lower() in _COMMAND_ARG_KEYS and isinstance(value, str):
+            yield fold(value[:MAX_QUERY_CHARS])
+
+
+def _pipeline(command: str) -> list[tuple[str, str]]:
+    """Each stage of a shell pipeline, as written and with its quoted text blanked (same length): a "|"
+    inside quotes is code of a stage ("grep -E 'a|b'", "rails runner '…{|p| …}'"), not a pipe."""
+    blanked = _QUOTED_TEXT.sub(lambda m: " " * len(m.group(0)), command)
+    bounds = [-1, *(i for i, ch in enumerate(blanked) if ch == "|"), len(command)]
+    return [(command[a + 1 : b], blanked[a + 1 : b]) for a, b in itertools.pairwise(bounds)]
 
 
 # a quoted URL's path ("curl -s 'es-1:9200/_cat/thread_pool/write?v'"), a quoted SQL query's columns and
@@ -250,26 +264,28 @@ _QUOTED_URL_PATH = re.compile(r"^(?:https?://)?(?:[\w.\-]+(?::\d+)?)?(/[^?#\s]*)
 _QUOTED_SELECT = re.compile(r"^\s*select\s+(.{1,400}?)\s+from\s+([\w.\"`]+)")
 
 
-def _what_quotes_read(command: str) -> list[str]:
+def _what_quotes_read(stages: list[tuple[str, str]]) -> list[str]:
     read = []
-    blanked = _QUOTED_TEXT.sub(lambda m: " " * len(m.group(0)), command)  # pipes inside quotes are code
-    for m in _QUOTED_TEXT.finditer(command):
-        segment = blanked[blanked.rfind("|", 0, m.start()) + 1 : m.start()]
-        if _SEARCHING.search(segment):
-            continue  # "grep -E 'crc|rx_errors'": what it looked for
-        inner = m.group(0)[1:-1]
-        url = _QUOTED_URL_PATH.match(inner)
-        if url and len(url.group(1)) > 1:
-            read.append(url.group(1))
-            continue
-        select = _QUOTED_SELECT.match(inner)
-        if select:
-            read.extend(select.groups())
-        elif not _SEARCHING.search(inner) and not _SQL_VERB.match(inner):
-            # code a runner ran ("rails runner 'Sidekiq::Queue.all…'"), without its own string literals
-            # but the keys it reads (p["busy"]): a literal may be what it looks for, a key names a field
-            read.append(_STRING_LITERAL.sub(_key_or_blank, inner))
+    for written, blanked in stages:
+        for m in _QUOTED_TEXT.finditer(written):
+            if not _SEARCHING.search(blanked, 0, m.start()):  # "grep -E 'crc|rx_errors'": what it looked for
+                read.extend(_quoted_reads(m.group(0)[1:-1]))
     return read
+
+
+def _quoted_reads(inner: str) -> list[str]:
+    """What one quoted argument of a command that searches for nothing names as read: a URL's path, a
+    SELECT's columns and table, or code without its string literals (but the keys it reads, p["busy"]:
+    a literal may be what it looks for, a key names a field)."""
+    url = _QUOTED_URL_PATH.match(inner)
+    if url and len(url.group(1)) > 1:
+        return [url.group(1)]
+    select = _QUOTED_SELECT.match(inner)
+    if select:
+        return list(select.groups())
+    if not _SEARCHING.search(inner) and not _SQL_VERB.match(inner):
+        return [_STRING_LITERAL.sub(_key_or_blank, inner)]  # code a runner ran ("rails runner 'Sidekiq::…'")
+    return []
 
 
 def counted_pattern(arguments: Mapping[str, Any]) -> str | None:
@@ -277,13 +293,8 @@ def counted_pattern(arguments: Mapping[str, Any]) -> str | None:
     folded: its output, a number above 0, says the text occurred, as lines holding it would. None for
     several patterns or a pattern file (-e A -e B, -f), an alternation or a class ("-E 'a|b'": which of
     them is not said), an inverted grep (-v), file lists (-l, -L), a count piped on, or any other command."""
-    for key, value in arguments.items():
-        if str(key).lower() not in _COMMAND_ARG_KEYS or not isinstance(value, str):
-            continue
-        command = fold(value[:MAX_QUERY_CHARS])
-        blanked = _QUOTED_TEXT.sub(lambda m: "_" * len(m.group(0)), command)
-        bounds = [-1, *(i for i, ch in enumerate(blanked) if ch == "|"), len(command)]
-        segments = [command[a + 1 : b].strip() for a, b in itertools.pairwise(bounds)]
+    for command in _commands(arguments):
+        segments = [written.strip() for written, _ in _pipeline(command)]
         if len(segments) > 1 and _WC_L.fullmatch(segments[-1]):
             grep, counts_lines = _read_grep(segments[-2]), True
         else:

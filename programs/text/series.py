@@ -210,18 +210,17 @@ def _numbers_in(text: str, start: int, end: int) -> list[NumberMention]:
     prepared, places = numbers_with_places(text)
     if prepared != text:
         return _numbers(text[start:end])
-    segment = text[start:end]
-    numbers = [n for s, e, n in places if start <= s and e <= end and n.kind != "clock"]
-    if numbers and ("端口" in segment or "port" in segment.lower()):
-        numbers = [n for n in numbers if not _is_a_port(segment, n)]
-    return numbers
+    return _without_ports(text[start:end], [n for s, e, n in places if start <= s and e <= end and n.kind != "clock"])
 
 
 def _numbers(segment: str) -> list[NumberMention]:
     """The segment's figures; a port ("5432 端口", "port 8080") is no value of a series."""
-    numbers = [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
+    return _without_ports(segment, [n for n in extract_mentions(segment).numbers if n.kind != "clock"])
+
+
+def _without_ports(segment: str, numbers: list[NumberMention]) -> list[NumberMention]:
     if numbers and ("端口" in segment or "port" in segment.lower()):
-        numbers = [n for n in numbers if not _is_a_port(segment, n)]
+        return [n for n in numbers if not _is_a_port(segment, n)]
     return numbers
 
 
