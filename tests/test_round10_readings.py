@@ -11,7 +11,9 @@ from test_round7_readings import _answer_facts, _check
 
 from groundcheck.programs.core.value_labels import label_conflict
 from groundcheck.programs.text.normalize import fold
+from groundcheck.programs.text.query_meaning import command_words, counted_pattern
 from groundcheck.programs.text.tokens import extract_mentions
+from groundcheck.programs.text.wording import assertive_text
 
 QUANTILES = "histogram_quantile p50=0.212s p99=2.480s window=5m service=search-api"
 CLOUDWATCH = json.dumps({"Datapoints": [{"timestamp": 1796016600000, "Maximum": 91.2, "Average": 35.4}]})
@@ -97,8 +99,6 @@ def test_a_figure_the_claims_tie_to_no_time_may_be_given_a_time():
     "建议先 CONFIG SET activedefrag yes 在线整理（会占一些 CPU，挑低峰开），效果不好再做主从切换后重启。",
 ])
 def test_a_modal_that_asks_for_a_step_is_advice(sentence):
-    from groundcheck.programs.text.wording import assertive_text
-
     assert assertive_text(sentence) == ""
 
 
@@ -126,8 +126,6 @@ def test_a_modal_that_asks_for_a_step_is_advice(sentence):
     "pod 状态（Running，重启 3 次）正常。",
 ])
 def test_a_statement_with_a_modal_word_still_asserts(sentence):
-    from groundcheck.programs.text.wording import assertive_text
-
     assert assertive_text(sentence).rstrip("。") == sentence.rstrip("。")
 
 
@@ -142,16 +140,14 @@ def test_a_modal_clause_is_not_checked_as_fact_and_a_clause_after_it_is():
 
 # --- a tenth honest set (audit N): what calls read, words of the trade, figures worked out ---------------
 
-from groundcheck.programs.text.query_meaning import command_words, counted_pattern  # noqa: E402
-
-
 @pytest.mark.parametrize(("command", "read", "not_read"), [
     ("curl -s 'es-hot-01:9200/_cat/thread_pool/write?v&h=node_name,rejected'", "thread_pool/write", "rejected"),
     ("psql -c 'SELECT datname, age(datfrozenxid) FROM pg_database WHERE datname LIKE \"%oom%\"'", "datfrozenxid",
      "oom"),
-    ("bundle exec rails runner 'Sidekiq::ProcessSet.new.each{|p| puts p[\"busy\"]}'", "p[busy]", "processset.new\""),
+    ("bundle exec rails runner 'Sidekiq::ProcessSet.new.each{|p| puts p[\"busy\"] if p[\"tag\"] == \"oom\"}'",
+     "p[busy]", "oom"),  # a key it reads is context, a literal it compares with is not
     ("bundle exec rails runner 'puts Sidekiq::Queue.new(\"default\").latency'", "latency", "default"),
-    ("kubectl exec x -- sh -c 'cat /proc/x | grep timeout'", "kubectl", "timeout"),
+    ("kubectl exec x -- sh -c 'cat /proc/x | grep timeout'", "exec", "/proc/x"),  # quoted code that searches: unread
     ("curl -s 'http://es:9200/_search?q=OOMKilled'", "_search", "oomkilled"),
 ])
 def test_what_a_quoted_url_query_or_script_reads_is_context_and_what_it_selects_is_not(command, read, not_read):
@@ -200,7 +196,9 @@ def test_words_of_the_trade_the_outputs_write_their_own_way(claim, output, hones
     ("rx_crc_errors 已累计 1837294，隔一分钟再看涨到 1849512，一分钟新增 12218 个。", True),
     ("rx_crc_errors 已累计 1837294，隔一分钟再看涨到 1849512，一分钟新增 13218 个。", False),
 ])
-def test_a_growth_of_two_stated_readings(answer, honest):
+def test_a_growth_of_two_readings_of_one_output(answer, honest):
+    # a regression guard: the trace's own arithmetic over one output holds these; readings of two outputs
+    # are what `remainder_of_its_own_figures` adds (test_a_change_between_readings_of_two_outputs_…)
     output = "rx_crc_errors: 1837294\nrx_crc_errors: 1849512\n"
     claim, excerpt = "rx_crc_errors 从 1837294 涨到 1849512", "rx_crc_errors: 1849512"
     assert (not _answer_facts(answer, [_call(output, "shell")], claim, excerpt)) is honest
@@ -214,29 +212,21 @@ REPL = "2025-12-02T09:48:13 Slave SQL: Error 'Duplicate entry' 1062\nrecord id 9
     ("复制在 09:48:13 停了。这条记录在 09:47:58 就已经存在，比复制报错早了 25 秒。", False),
     ("复制在 09:48:13 停了。这条记录在 09:47:38 就已经存在，比复制报错早了 35 秒。", False),  # 09:47:38 is nowhere
 ])
-def test_a_gap_between_two_clocks_the_trace_states(answer, honest):
+def test_a_gap_between_two_clocks_of_one_output(answer, honest):
+    # a regression guard: the trace's own arithmetic over one output holds these; clocks of two outputs are
+    # what `gap_between_clocks` adds (test_a_gap_between_clocks_of_two_outputs_is_read_in_its_direction)
     claim, excerpt = "复制在 09:48:13 因 1062 停止", "Error 'Duplicate entry' 1062"
     assert (not _answer_facts(answer, [_call(REPL, "query_logs")], claim, excerpt)) is honest
 
 
 def test_the_questions_symptom_after_a_consequence_is_no_new_fact():
-    from test_meaning_classes import session as meaning_session
-
-    from groundcheck.programs.core.pipeline import verify_session
-
     output = "build-agent-03 offline since 10:02\nbuild-agent-04 executors: 4 busy: 4\n"
     claim, excerpt = "build-agent-03 从 10:02 起离线", "build-agent-03 offline since 10:02"
-
-    def facts(answer: str, question: str) -> list[str]:
-        s = meaning_session(claim, excerpt, output, answer=answer)
-        s["original_query"] = question
-        record = verify_session(s)
-        return [f.fact for f in record.facts_checked if f.source == "user_facing_answer"
-                and f.classification in ("no_evidence", "contradicted")]
-
     answer = "build-agent-03 从 10:02 起离线，只剩 build-agent-04 的 4 个执行器，所以任务构建超时。"
-    assert not facts(answer, "为什么 Jenkins 任务构建超时？")
-    assert facts(answer, "Jenkins 的 build-agent-03 怎么了？")  # nobody reported a time-out
+    calls = [_call(output, "query_logs")]
+    assert not _answer_facts(answer, calls, claim, excerpt, question="为什么 Jenkins 任务构建超时？")
+    # nobody reported a time-out
+    assert _answer_facts(answer, calls, claim, excerpt, question="Jenkins 的 build-agent-03 怎么了？")
 
 
 def test_an_english_negator_glued_to_a_chinese_word_still_negates():
@@ -325,10 +315,23 @@ def test_only_a_count_of_one_literal_observes_it(command, pattern):
     ("可以把连接上限从 500 调大到 1000。", "500"),
     ("应隔离同样超时的全部 6 台后端。", "6 台"),
     ("可以给上次重启时已经丢过消息的 orders 队列开启持久化。", "丢过消息"),
+    # a named thing in any state, a role, a key's value (audit Q)
+    ("可以先手动把宕机的 db-01 摘掉。", "db-01"),
+    ("可以先手动把 db-01 这台已经宕机的主库摘掉。", "已经宕机"),
+    ("效果不好再给磁盘写满的 db-01 扩容。", "写满"),
+    ("建议把 timeoutSeconds: 3 调大到 5。", "3"),
+    ("建议把 track: 昨晚发版时被覆盖的 stable 标签加回去。", "被覆盖"),
+    ("建议把已经宕机的主库切走。", "宕机"),  # a role names one thing, as a name does
+    ("可以把连接上限从现在的 500 调大到 1000。", "现在的 500"),
+    # other start values, a bracketed state, the rest (audit R)
+    ("可以把连接上限由 500 调大到 1000。", "500"),
+    ("可以把连接上限调大到 1000（现在是 500）。", "500"),
+    ("要把 api 的副本数 4 扩到 6。", "4"),
+    ("也要把剩下的 4 台后端隔离。", "4 台"),
+    ("可以先把 db-01（已宕机）从读写分离后端摘掉。", "已宕机"),
+    ("可以先把内存泄漏的 order-api 回滚到 v2.4.1。", "泄漏"),
 ])
 def test_what_advice_takes_as_given_is_asserted(sentence, premise):
-    from groundcheck.programs.text.wording import assertive_text
-
     assert premise in assertive_text(sentence)
 
 
@@ -338,8 +341,6 @@ def test_what_advice_takes_as_given_is_asserted(sentence, premise):
     "建议扩容到 6 台。",
 ])
 def test_what_advice_aims_at_is_no_premise(sentence):
-    from groundcheck.programs.text.wording import assertive_text
-
     assert assertive_text(sentence) == ""
 
 
@@ -480,29 +481,12 @@ def test_a_duration_leading_from_one_clock_to_the_next(sentence, follows):
 
 # --- attacks on the latest readings (audit Q) ----------------------------------------------------------
 
-@pytest.mark.parametrize(("sentence", "premise"), [
-    ("可以先手动把宕机的 db-01 摘掉。", "db-01"),
-    ("可以先手动把 db-01 这台已经宕机的主库摘掉。", "已经宕机"),
-    ("效果不好再给磁盘写满的 db-01 扩容。", "写满"),
-    ("建议把 timeoutSeconds: 3 调大到 5。", "3"),
-    ("建议把 track: 昨晚发版时被覆盖的 stable 标签加回去。", "被覆盖"),
-    ("建议把已经宕机的主库切走。", "宕机"),  # a role names one thing, as a name does
-    ("可以把连接上限从现在的 500 调大到 1000。", "500"),
-])
-def test_what_advice_takes_as_given_of_a_named_thing(sentence, premise):
-    from groundcheck.programs.text.wording import assertive_text
-
-    assert premise in assertive_text(sentence)
-
-
 @pytest.mark.parametrize("sentence", [
     "建议先 dump 一份堆（jmap -dump:live，它已经内存溢出过一次）。",  # a bracket stating something
     "建议先看日志（systemctl status mysqld，mysqld 已经因为磁盘写满宕机了。",  # a bracket never closed
     "要补充的是 db-01 上的 mysqld 在这之前就已经宕机了。",  # 补充 is no step
 ])
 def test_a_statement_inside_or_after_advice_still_asserts(sentence):
-    from groundcheck.programs.text.wording import assertive_text
-
     assert "宕机" in assertive_text(sentence) or "内存溢出" in assertive_text(sentence)
 
 
@@ -556,20 +540,6 @@ def test_a_questions_guesses_are_no_reported_symptom(question, reported):
     from groundcheck.programs.core.facts import reported_in_question
 
     assert reported_in_question(question) == reported
-
-
-@pytest.mark.parametrize(("sentence", "premise"), [
-    ("可以把连接上限由 500 调大到 1000。", "500"),
-    ("可以把连接上限调大到 1000（现在是 500）。", "500"),
-    ("要把 api 的副本数 4 扩到 6。", "4"),
-    ("也要把剩下的 4 台后端隔离。", "4 台"),
-    ("可以先把 db-01（已宕机）从读写分离后端摘掉。", "已宕机"),
-    ("可以先把内存泄漏的 order-api 回滚到 v2.4.1。", "泄漏"),
-])
-def test_more_of_what_advice_takes_as_given(sentence, premise):
-    from groundcheck.programs.text.wording import assertive_text
-
-    assert premise in assertive_text(sentence)
 
 
 def test_advice_copied_into_the_actions_still_gives_its_premises():

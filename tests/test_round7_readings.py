@@ -196,9 +196,12 @@ def test_an_action_verb_that_reports_what_was_done_is_no_advice(sentence, stance
     assert tuple(stance for _, stance in clause_stances(sentence)) == stances
 
 
-def _answer_facts(answer: str, calls: list[dict], claim: str, excerpt: str, call_id: str = "call_m1") -> list[str]:
+def _answer_facts(answer: str, calls: list[dict], claim: str, excerpt: str, question: str | None = None) -> list[str]:
+    """The answer's facts the trace does not back (no evidence or contradicted) and its unbacked entities."""
     s = session(claim, excerpt, calls[0]["output"], answer=answer, arguments=calls[0]["arguments"],
                 tool=calls[0]["tool_name"], extra_calls=calls[1:])
+    if question is not None:
+        s["original_query"] = question
     record = verify_session(s)
     return [f.fact for f in record.facts_checked if f.source == "user_facing_answer"
             and f.classification in ("no_evidence", "contradicted")] + [
@@ -587,8 +590,10 @@ def test_an_answer_share_takes_its_operands_from_its_own_sentence():
                 "arguments": {"host": "edge-1"}, "status": "ok", "output": "restarted 2\n"}
     claim, excerpt = "edge-1 上共 8 个 pod", "pods 8"
     # 25% = 2 / 8 of figures of other sentences (and other outputs): no share the sentence works out
-    assert _answer_facts("edge-1 上共 8 个 pod，重启 2 次。CPU 使用率约 25%。", [pods, restarts], claim,
-                         excerpt) != []
+    flagged = _answer_facts("edge-1 上共 8 个 pod，重启 2 次。CPU 使用率约 25%。", [pods, restarts], claim, excerpt)
+    assert any("25%" in f for f in flagged), flagged
+    assert not _answer_facts("edge-1 上共 8 个 pod，重启 2 次，约 25% 的 pod 重启过。", [pods, restarts], claim,
+                             excerpt)
 
 
 def test_the_parts_of_clocks_are_no_range():
@@ -621,7 +626,8 @@ def test_a_judging_word_needs_its_own_figure():
                "arguments": {"service": "payments-api"}, "status": "ok",
                "output": "payments-api success_rate 0.99 disk_used 40%\n"}
     claim, excerpt = "payments-api 成功率 99%", "success_rate 0.99"
-    assert _answer_facts("payments-api 成功率 99%，磁盘已经写满。", [metrics], claim, excerpt) != []
+    assert any("写满" in f for f in _answer_facts("payments-api 成功率 99%，磁盘已经写满。", [metrics], claim, excerpt))
+    assert not _answer_facts("payments-api 成功率 99%，很健康。", [metrics], claim, excerpt)
 
 
 def test_what_a_command_ran_is_context_for_the_words_of_a_claim():
@@ -644,6 +650,13 @@ INGRESS = "NAME  CLASS  HOSTS  ADDRESS\nweb   <none>   shop.acme.cn\n"
 def test_chinese_words_that_name_no_unrelated_concept(claim, excerpt, output, concept):
     _, detail = _check(claim, excerpt, output, arguments={"host": "gw-1"})
     assert concept not in detail and "exhausted" not in detail, detail
+
+
+def test_an_empty_field_names_no_null_pointer():
+    from groundcheck.programs.text.glossary import concepts_in
+
+    # the check above cannot tell: the output's "<none>" carries null_pointer anyway
+    assert "null_pointer" not in concepts_in("ingress 的 ADDRESS 为空")
 
 
 def test_an_inference_may_reason_in_general_words():

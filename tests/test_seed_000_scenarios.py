@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from builders import binding, claim, session_with
 
 from groundcheck.programs.core.facts import LEGACY_CLASS
@@ -69,10 +70,14 @@ def test_structured_executor_claims_are_verified_first():
     assert all(f.classification != "direct_evidence" for f in answer_only)
 
 
-def test_malformed_structured_output_cannot_pass_through_natural_language_fallback():
-    answer = "order-service 在 14:03 出现 java.lang.OutOfMemoryError: Java heap space，被 OOMKilled。"
+@pytest.mark.parametrize(("answer", "status"), [
+    ("order-service 在 14:03 出现 java.lang.OutOfMemoryError: Java heap space，被 OOMKilled。", "malformed"),
+    ("", "missing"),  # the seed's second form of the scenario: no Executor output at all
+])
+def test_malformed_structured_output_cannot_pass_through_natural_language_fallback(answer, status):
     for backend, extra in (("rules", {}), ("replay", {"verifier_model_output": model_output()})):
         record = verify_session(session_with(executor_final_answer=answer, **extra), backend)
+        assert record.executor_output_parse_status.status == status
         assert record.verdict == "LOW_CONFID"
         assert record.claim_checks == []
 
