@@ -16,6 +16,8 @@ import re
 from datetime import UTC, datetime
 from typing import NamedTuple
 
+from .wording import quick_search
+
 # Claim-side forms that `tokens` reads as one date entity (ISO dates are entities there already).
 # Spaces are allowed between the parts of a Chinese date ("11 月 29 日").
 _MONTH_WORDS = (
@@ -56,7 +58,10 @@ _MONTH_FIRST_CLAIM = re.compile(
 _MONTH_STEM = re.compile(
     r"[JFMASONDjfmasond](?:an|eb|a[ry]|pr|u[nl]|ug|ep|ct|ov|ec|AN|EB|A[RY]|PR|U[NL]|UG|EP|CT|OV|EC)"
 )
-_MONTH_CUE = re.compile(rf"{_MONTH_WORD}[\s-]?\d|\d[\s-]{_MONTH_WORD}")
+# case-insensitive as a whole (not in an inline group), so that `quick_search` may scan a lowered copy
+_MONTH_CUE = quick_search(
+    re.compile(rf"(?:{_MONTH_WORDS})(?![a-z])\.?[\s-]?\d|\d[\s-](?:{_MONTH_WORDS})(?![a-z])\.?", re.IGNORECASE)
+)
 _CLAIM_DATE = re.compile(CLAIM_DATE)
 _MONTH_DAY = re.compile(r"\d{1,2}[/-]\d{1,2}")  # "11/29" as `tokens` keeps it (the time after it apart)
 
@@ -124,7 +129,7 @@ def month_first_dates(text: str) -> list[tuple[int, int]]:
 
 def may_name_a_month(text: str) -> bool:
     """A cheap cue that the text may write a date with an English month name ("29 Nov", "Nov 29")."""
-    return _MONTH_STEM.search(text) is not None and _MONTH_CUE.search(text) is not None
+    return _MONTH_STEM.search(text) is not None and _MONTH_CUE(text) is not None
 
 
 def claim_day(token: str) -> Day | None:

@@ -26,7 +26,7 @@ from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
 from .chinese_numerals import chinese_clocks, hour_in_period
 from .dates import BEIJING_BEFORE
 from .normalize import fold
-from .tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
+from .tokens import NumberMention, extract_mentions, iter_numbers, places_in_text
 
 __all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_at_time_conflict"]
 
@@ -205,10 +205,11 @@ def _clause_start(text: str, start: int, end: int) -> int:
 
 
 def _numbers_in(text: str, start: int, end: int) -> list[NumberMention]:
-    """`_numbers(text[start:end])`, taken from the reading of the whole text when it reads the text as
-    written (no numerals to turn into digits): one reading per claim instead of one per clause."""
-    prepared, places = numbers_with_places(text)
-    if prepared != text:
+    """`_numbers(text[start:end])`, taken from the reading of the whole text when that reading keeps
+    every character in its place (no numerals turned into digits, no invisible character removed;
+    full-width punctuation in ASCII is one character for one): one reading per claim, not per clause."""
+    places = places_in_text(text)
+    if places is None:
         return _numbers(text[start:end])
     return _without_ports(text[start:end], [n for s, e, n in places if start <= s and e <= end and n.kind != "clock"])
 

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from .chinese_numerals import chinese_clocks, digits_for_numerals, hour_in_period, percentage_points, ratio_words
 from .dates import CLAIM_DATE, CLAIM_DAY, EPOCH_FIELD_KEY, may_name_a_month, month_first_dates
-from .normalize import clean, fold
+from .normalize import FULLWIDTH_PUNCTUATION, clean, fold
 from .session_memo import memoised
 
 _HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
@@ -324,6 +324,7 @@ class _Read(NamedTuple):
     mentions: Mentions
     prepared: str
     places: tuple[tuple[int, int, NumberMention], ...]
+    aligned: bool  # `prepared` puts every character where the text has it (`places_in_text`)
 
 
 def extract_mentions(text: str) -> Mentions:
@@ -339,6 +340,13 @@ def numbers_with_places(text: str) -> tuple[str, tuple[tuple[int, int, NumberMen
     return read.prepared, read.places
 
 
+def places_in_text(text: str) -> tuple[tuple[int, int, NumberMention], ...] | None:
+    """`numbers_with_places(text)`'s places where they index `text` itself (reading it changed no
+    character's place: nothing removed or inserted, full-width punctuation in ASCII at most), else None."""
+    read = _read(text)
+    return read.places if read.aligned else None
+
+
 def _read(text: str) -> _Read:
     if len(text) <= _MEMO_CHARS:  # a claim's text is read by several stages of one verification
         return memoised("read", text, _read_once)
@@ -347,7 +355,12 @@ def _read(text: str) -> _Read:
 
 def _read_once(text: str) -> _Read:
     prepared, entities, places = _scan(text)
-    return _Read(Mentions(tuple(entities), tuple(mention for _, _, mention in places)), prepared, tuple(places))
+    aligned = prepared == text or prepared == text.translate(_FULLWIDTH_ASCII)
+    mentions = Mentions(tuple(entities), tuple(mention for _, _, mention in places))
+    return _Read(mentions, prepared, tuple(places), aligned)
+
+
+_FULLWIDTH_ASCII = str.maketrans(dict(FULLWIDTH_PUNCTUATION))
 
 
 def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention]]]:
