@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from ..text.series import Series
 from ..text.tokens import holds_as_written, numbers_with_places
+from ..text.wording import quick_search
 
 # "最大连接数 / 最大副本数 / 最小堆" name a setting, not the extreme of a series
 _SETTING_AFTER = r"(?![\u4e00-\u9fff]{0,3}(?:数|上限|下限|容量|并发|值为)|堆|内存限制)"
@@ -22,6 +23,7 @@ _EXTREME = re.compile(
     rf"|(?P<min>(?:最低|最小|最少){_SETTING_AFTER}|\bmin(?:imum)?\b)",
     re.I,
 )
+_names_an_extreme = quick_search(_EXTREME)
 _REACH = 8  # characters between the word and its figure ("峰值达到 1315ms", "最高只有 640ms")
 # between the word and a figure: a clause break, "后 / 之后", or a change ("回落到") makes it another value
 _NOT_THE_PEAK = re.compile(r"[，,。；;]|后|回落|下降|降|跌|上升|升|涨|增|减|恢复")
@@ -29,7 +31,7 @@ _NOT_THE_PEAK = re.compile(r"[，,。；;]|后|回落|下降|降|跌|上升|升|
 
 def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
     """The first peak or trough the claim names that the cited series contradict, as a detail."""
-    if not _EXTREME.search(claim_text):
+    if not _names_an_extreme(claim_text):
         return None
     columns = [values for s in series if len(values := [v for p in s.points for v in p.values]) >= 2]
     if not columns:

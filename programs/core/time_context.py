@@ -17,7 +17,7 @@ from typing import Any
 from ..text.dates import BEIJING_BEFORE, UTC_BEFORE
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
-from ..text.wording import SENTENCE_BREAKS, clause_end, part_start
+from ..text.wording import SENTENCE_BREAKS, clause_end, part_start, quick_search
 
 _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
@@ -28,6 +28,7 @@ _EIGHT_HOURS = 8 * 3600
 _ZONE_WORD = re.compile(
     r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|(?<![a-z])(?:utc|gmt)(?![a-z])", re.IGNORECASE
 )
+_names_a_zone = quick_search(_ZONE_WORD)
 _ZONE_AFTER = re.compile(r"\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))", re.IGNORECASE)
 _BEIJING_WORD = re.compile(r"北京时间|东八区|utc\s?\+", re.IGNORECASE)
 
@@ -71,7 +72,7 @@ def zone_label(claim_text: str, number: NumberMention) -> int | None:
     """The UTC offset in hours of the zone the text puts the clock in (8 for 北京时间, 0 for UTC), or
     None: a zone word right before it, or the last one before it in its sentence ("北京时间 14:03 开始，
     14:05 到顶": both are Beijing times)."""
-    if number.kind != "clock" or not _ZONE_WORD.search(claim_text):
+    if number.kind != "clock" or not _names_a_zone(claim_text):
         return None
     text, places = numbers_with_places(claim_text)
     for start, end, n in places:
@@ -126,7 +127,7 @@ def zone_carried_to(context: str, sentence: str) -> int | None:
     """The zone (UTC offset in hours) the last zone word of `context` before `sentence` names, for a
     sentence that names none: "北京时间 14:00 到 14:02 … 涨到 500 MiB/s；14:03 略降" keeps Beijing time
     for the 14:03 of the next sentence. None when no zone word comes before it."""
-    if not context or _ZONE_WORD.search(sentence):
+    if not context or _names_a_zone(sentence):
         return None
     at = context.find(sentence)
     words = list(_ZONE_WORD.finditer(context, 0, at)) if at > 0 else []

@@ -106,7 +106,8 @@ def matches_directly(
         # an unlabelled evidence number may be in the claim's base unit's usual sub-unit
         if ev.kind == "plain" and claimed.kind == "seconds" and abs(ev.value / 1000 - claimed.value) <= tol:
             return True
-        if ev.kind == "bytes" == claimed.kind and binary_reading_matches(claimed, ev, tol):
+        # a bare figure counts as bytes here as it does just above ("256MB" over "slave 268435456")
+        if claimed.kind == "bytes" and ev.kind in ("bytes", "plain") and binary_reading_matches(claimed, ev, tol):
             return True
     if claimed.kind in ("cores", "bytes"):
         cores = whole.get("cores", ()) if declared is not None and claimed.kind == "bytes" else ()

@@ -1,0 +1,108 @@
+"""What an eleventh look found (issue 9): byte figures written in a decimal unit that tools and people
+mean in powers of 1024, over a bare byte count; and the fast paths of the readings, which must read
+exactly what the slow ones read. Each class with its honest form and the attack it must still catch."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+from test_round7_readings import _answer_facts, _check, _located
+
+from groundcheck.programs.core import extremes, time_context
+from groundcheck.programs.text import dates, series
+from groundcheck.programs.text.tokens import extract_mentions, places_in_text
+
+REDIS_LIMITS = "client-output-buffer-limit\nnormal 0 0 0 slave 268435456 67108864 60 pubsub 33554432 8388608 60\n"
+CLIENT_LIST = "id=7 addr=10.9.0.22:6379 flags=S omem=268453211 cmd=psync\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("slave 的输出缓冲硬限制为 256MB", True),  # 268435456 = 256 MiB, as redis.conf writes "256mb"
+    ("slave 的输出缓冲软限制为 64MB", True),  # 67108864
+    ("slave 的输出缓冲硬限制为 0.25GB", True),
+    ("slave 的输出缓冲硬限制为 268MB", True),  # the decimal reading still holds
+    ("slave 的输出缓冲硬限制为 300MB", False),
+    ("slave 的输出缓冲硬限制为 200MB", False),
+    ("slave 的输出缓冲软限制为 256MB", True),  # the hard limit's figure: which role it has is no unit question
+])
+def test_a_decimal_byte_unit_is_read_in_powers_of_1024_over_a_bare_byte_count(claim, honest):
+    assert _located(claim, "slave 268435456 67108864 60", REDIS_LIMITS) is honest
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("给从库的输出缓冲涨到约 256MB", True),  # 268453211 bytes is 256.02 MiB
+    ("给从库的输出缓冲涨到约 268MB", True),
+    ("给从库的输出缓冲涨到约 512MB", False),
+    ("给从库的输出缓冲涨到 256KB", False),
+])
+def test_an_approximate_binary_figure_over_a_bare_byte_count(claim, honest):
+    verification, detail = _check(claim, "omem=268453211", CLIENT_LIST)
+    assert ("no tool output contains or implies" not in detail) is honest
+    assert (verification != "contradicted") is honest
+
+
+def test_an_answer_that_restates_a_bare_byte_count_in_binary_megabytes_is_backed():
+    call = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+            "arguments": {"cmd": "redis-cli client list"}, "status": "ok", "output": CLIENT_LIST}
+    claim, excerpt = "主库关闭了从库 10.9.0.22 的连接，omem=268453211", "omem=268453211"
+    assert not _answer_facts("从库 10.9.0.22 的输出缓冲涨到 268453211 字节（约 256MB）。", [call], claim, excerpt)
+    assert _answer_facts("从库 10.9.0.22 的输出缓冲涨到约 900MB。", [call], claim, excerpt)
+
+
+# --- fast paths: each must read what the slow path reads ---------------------------------------------
+
+def _random_texts(alphabet: str, count: int, seed: int, longest: int = 14) -> list[str]:
+    rng = random.Random(seed)
+    return ["".join(rng.choice(alphabet) for _ in range(rng.randrange(1, longest))) for _ in range(count)]
+
+
+# ſ (long s), K (Kelvin sign), İ and ı: the characters a case-insensitive pattern matches to ASCII letters
+_LOOKALIKE_CASES = "ſKİı"
+
+
+def test_the_month_cue_reads_what_its_case_insensitive_pattern_reads():
+    slow = re.compile(rf"{dates._MONTH_WORD}[\s-]?\d|\d[\s-]{dates._MONTH_WORD}")
+    for text in _random_texts("NnOoVvSsEePpTtJjAaMmRrYy 0123456789-." + _LOOKALIKE_CASES + "月日", 60_000, 1):
+        assert (slow.search(text) is None) == (dates._MONTH_CUE(text) is None), text
+    assert dates.may_name_a_month("29 Nov 2026 09:41") and dates.may_name_a_month("NOV 29")
+    assert not dates.may_name_a_month("ERROR [svc3-0] pool-3-0 exhausted: active=23 max=23")
+
+
+def test_the_peak_and_zone_cues_read_what_their_patterns_read():
+    alphabet = "PpEeAaKkMmXxIiNnUuTtCcGg最高大多低小少峰值北京时间东八区协调世界+08:0 数上限堆" + _LOOKALIKE_CASES
+    for text in _random_texts(alphabet, 60_000, 2):
+        assert (extremes._EXTREME.search(text) is None) == (extremes._names_an_extreme(text) is None), text
+        assert (time_context._ZONE_WORD.search(text) is None) == (time_context._names_a_zone(text) is None), text
+
+
+@pytest.mark.parametrize(("text", "aligned"), [
+    ("14:03 svc3-0 的连接池 pool-3-0 耗尽，活跃连接 23，等待 8000ms", True),  # full-width comma: one for one
+    ("14:03 活跃连接 23, 等待 8000ms", True),
+    ("十四点零三分重启了一百二十次", False),  # numerals become digits: places move
+    ("十四点零三分活跃连接", True),  # a clock in numerals is read in place
+    ("活跃连接 2\u200b3，等待 8000ms", False),  # an invisible character removed
+    ("延迟：p99 为 2.4 秒", False),  # a Chinese colon before a word becomes ": "
+])
+def test_a_reading_keeps_places_only_where_no_character_moved(text, aligned):
+    places = places_in_text(text)
+    assert (places is not None) is aligned
+    if places is not None:
+        numbers = extract_mentions(text).numbers
+        assert [n for _, _, n in places] == list(numbers)
+
+
+@pytest.mark.parametrize("claim", [
+    "14:03 svc3-0 的活跃连接 23，等待 8000ms；pool-3-0 耗尽",
+    "14:05 p99 为 2.4 秒，14:10 回落到 0.8 秒；15:00 活跃连接 95，等待 3000ms",
+    "20:01:00 和 20:01:01 分别有 4821 和 5133 次，端口 8080 无异常",
+    "北京时间 14:10 search 的 p99 升至 11.8 秒（port 9000 上）",
+    "峰值为 1315ms，出现在 14:10；约 39 分钟后（14:49:55）回落到 640ms",
+    "12:02 起错误率 3.5%，12:05 到 12:10 之间 12%，12:30 恢复到 0.2%",
+])
+def test_a_claims_clause_figures_are_those_a_fresh_reading_of_each_clause_gives(claim, monkeypatch):
+    fast = series._claimed_at(claim)
+    monkeypatch.setattr(series, "places_in_text", lambda text: None)  # every clause read on its own
+    assert fast == series._claimed_at(claim)
+    assert fast  # the claims tie figures to times: the comparison is not vacuous
