@@ -13,6 +13,7 @@ from test_round7_readings import _answer_facts, _check, _located
 from groundcheck.programs.core import extremes, time_context
 from groundcheck.programs.text import dates, series
 from groundcheck.programs.text.tokens import extract_mentions, places_in_text
+from groundcheck.programs.text.wording import SCOPE, search_scope
 
 REDIS_LIMITS = "client-output-buffer-limit\nnormal 0 0 0 slave 268435456 67108864 60 pubsub 33554432 8388608 60\n"
 CLIENT_LIST = "id=7 addr=10.9.0.22:6379 flags=S omem=268453211 cmd=psync\n"
@@ -75,6 +76,18 @@ def test_the_peak_and_zone_cues_read_what_their_patterns_read():
     for text in _random_texts(alphabet, 60_000, 2):
         assert (extremes._EXTREME.search(text) is None) == (extremes._names_an_extreme(text) is None), text
         assert (time_context._ZONE_WORD.search(text) is None) == (time_context._names_a_zone(text) is None), text
+
+
+def test_the_scope_cue_reads_what_the_scope_pattern_reads():
+    alphabet = "所有全部每个台次一条各整体律都无例外彻底均为是在非不平的 "
+    alphabet += "AaLlEeVvRrYyCcHhNnTtIiWwOoMmPpFfUu" + _LOOKALIKE_CASES
+    written = ["所有节点", "全部失败", "每个 Pod", "每台机器", "每次重试", "每一条", "每条消息", "各个分片", "整个集群",
+               "全体实例", "一律拒绝", "全都超时", "无一例外", "彻底不可用", "均为 0", "都是超时", "都处于 Pending",
+               "ALL pods", "Every node", "each shard", "the ENTIRE cluster", "Whole day", "Completely down",
+               "FULLY used"]
+    for text in _random_texts(alphabet, 80_000, 3, longest=10) + written:
+        assert (SCOPE.search(text) is None) == (search_scope(text) is None), text
+    assert all(search_scope(text) for text in written)
 
 
 @pytest.mark.parametrize(("text", "aligned"), [

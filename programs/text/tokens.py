@@ -355,12 +355,16 @@ def _read(text: str) -> _Read:
 
 def _read_once(text: str) -> _Read:
     prepared, entities, places = _scan(text)
-    aligned = prepared == text or prepared == text.translate(_FULLWIDTH_ASCII)
+    aligned = prepared == text or (len(prepared) == len(text) and prepared == _ascii_punctuation(text))
     mentions = Mentions(tuple(entities), tuple(mention for _, _, mention in places))
     return _Read(mentions, prepared, tuple(places), aligned)
 
 
-_FULLWIDTH_ASCII = str.maketrans(dict(FULLWIDTH_PUNCTUATION))
+def _ascii_punctuation(text: str) -> str:
+    for wide, narrow in FULLWIDTH_PUNCTUATION:  # str.replace per mark: several times faster than translate
+        if wide in text:
+            text = text.replace(wide, narrow)
+    return text
 
 
 def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention]]]:

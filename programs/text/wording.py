@@ -376,12 +376,15 @@ _CASE_SPECIAL = re.compile("[\u0130\u0131\u017f\u212a]")
 _IGNORECASE = int(re.IGNORECASE)  # a plain int: `RegexFlag` arithmetic runs in Python
 
 
-def quick_search(pattern: re.Pattern[str]) -> Callable[[str], re.Match[str] | None]:
+def quick_search(pattern: re.Pattern[str], cue: str | None = None) -> Callable[[str], re.Match[str] | None]:
     """`pattern.search`, ruling out most non-matches first without `re.IGNORECASE`.
 
     A case-insensitive scan of an alternation of literals is several times slower than a
     case-sensitive one: the pattern (all lower case) runs first over `text.lower()`, and only a text
-    it matches is searched with `pattern` itself, whose match is returned.
+    it matches is searched with `pattern` itself, whose match is returned. `cue` (lower case, no
+    flags) replaces that first scan where the pattern's alternatives open with look-behinds, which
+    keep the engine from skipping ahead: it must match wherever the pattern does (a literal of each
+    alternative; a test reads both over random texts).
 
     Example:
         >>> causal = quick_search(CAUSAL)
@@ -396,7 +399,7 @@ def quick_search(pattern: re.Pattern[str]) -> Callable[[str], re.Match[str] | No
         # without its word-edge assertions the pattern matches more, never less, and a scan for the
         # first characters of its literals skips ahead in C
         source = source.replace(r"\b", "")
-    lowered = re.compile(source, pattern.flags & ~_IGNORECASE).search
+    lowered = re.compile(cue if cue is not None else source, pattern.flags & ~_IGNORECASE).search
     special = _CASE_SPECIAL.search
     full = pattern.search
 
@@ -411,7 +414,7 @@ def quick_search(pattern: re.Pattern[str]) -> Callable[[str], re.Match[str] | No
 search_causal = quick_search(CAUSAL)
 search_evidence_causal = quick_search(EVIDENCE_CAUSAL)
 search_certain = quick_search(CERTAIN)
-search_scope = quick_search(SCOPE)
+search_scope = quick_search(SCOPE, cue="[所全每各整一无彻均都]|all|every|each|entire|whole|complete|full")
 search_total = quick_search(TOTAL)
 # "12 台里只有 9 台在线", "3 个中有 2 个": the first figure is the whole its parts are taken from
 _PARTITION = re.compile(r"\d\s?(?:台|个|条|家|块|张|节点|实例|副本)\s?(?:里|之中|当中|中(?![间心断文台转止]))")
