@@ -119,3 +119,42 @@ def test_a_claims_clause_figures_are_those_a_fresh_reading_of_each_clause_gives(
     monkeypatch.setattr(series, "places_in_text", lambda text: None)  # every clause read on its own
     assert fast == series._claimed_at(claim)
     assert fast  # the claims tie figures to times: the comparison is not vacuous
+
+
+# --- elapsed times: ps's etime, PostgreSQL's interval, uptime -----------------------------------------
+
+PS = "  PID     ELAPSED CMD\n 2290    01:12:09 python3 sync_from_cloud.py --full\n 2291 2-04:12:55 /usr/bin/rsync -a\n"
+PG = " pid  | query_age\n------+-----------------\n 8812 | 7 days 04:12:55\n"
+UPTIME = " 10:41:07 up 3 days,  4:12,  2 users,  load average: 7.91, 7.60, 7.12\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("sync_from_cloud.py 已经运行了 1 小时 12 分 09 秒", "2290    01:12:09", PS, True),
+    ("sync_from_cloud.py 已经运行了 1 小时 12 分钟", "2290    01:12:09", PS, True),
+    ("sync_from_cloud.py 已经运行了 72 分钟", "2290    01:12:09", PS, True),
+    ("sync_from_cloud.py 已经运行了 2 小时 12 分钟", "2290    01:12:09", PS, False),
+    ("sync_from_cloud.py 已经运行了 1 小时 21 分钟", "2290    01:12:09", PS, False),
+    ("rsync 已经运行了 2 天 4 小时", "2291 2-04:12:55", PS, True),
+    ("rsync 已经运行了 52 小时", "2291 2-04:12:55", PS, True),
+    ("rsync 已经运行了 3 天 4 小时", "2291 2-04:12:55", PS, False),
+    ("查询已经跑了 7 天 4 小时", "8812 | 7 days 04:12:55", PG, True),
+    ("查询已经跑了 172 小时", "8812 | 7 days 04:12:55", PG, True),
+    ("查询已经跑了 6 天 4 小时", "8812 | 7 days 04:12:55", PG, False),
+    ("机器已经运行了 3 天 4 小时", "up 3 days,  4:12", UPTIME, True),
+    ("机器已经运行了 4 天", "up 3 days,  4:12", UPTIME, False),
+])
+def test_an_elapsed_time_of_an_output_is_a_duration(claim, excerpt, output, honest):
+    assert _located(claim, excerpt, output) is honest
+
+
+def test_a_clock_outside_an_elapsed_column_is_no_duration():
+    log = "2026-11-30 01:12:09 INFO sync_from_cloud started\n"
+    assert not _located("sync_from_cloud.py 已经运行了 1 小时 12 分 09 秒", "01:12:09 INFO sync_from_cloud", log)
+
+
+def test_an_answer_may_restate_an_elapsed_time_in_hours():
+    call = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+            "arguments": {"cmd": "ps -o pid,etime,cmd -p 2290,2291"}, "status": "ok", "output": PS}
+    claim, excerpt = "rsync（pid 2291）仍在运行", "2291 2-04:12:55 /usr/bin/rsync"
+    assert not _answer_facts("rsync 已经连续跑了 52 小时左右。", [call], claim, excerpt)
+    assert _answer_facts("rsync 已经连续跑了 80 小时左右。", [call], claim, excerpt)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from .tokens import NumberMention
+from .tokens import NumberMention, elapsed_seconds
 
 # a unit at the end of a header word ("wkb/s", "rkb", "avg_ms", "size(mib)") or at its start before
 # "_" ("kb_read/s", "mb_wrtn"); seconds only after a separator, so "pods" or "ops" name none
@@ -32,7 +32,12 @@ _FACTORS = {
 }
 _DECIMAL = {"kb": 1000.0, "mb": 1000.0**2, "gb": 1000.0**3, "tb": 1000.0**4}
 _CELL = re.compile(r"\d+(?:\.(\d+))?")
-_CUE = re.compile(rf"(?:{_BYTES})(?:/s|_)|[_(\[](?:ms|us|sec|secs|seconds|s|bytes)\b|\b(?:rss|vsz)\b|\bres\s")
+_CUE = re.compile(
+    rf"(?:{_BYTES})(?:/s|_)|[_(\[](?:ms|us|sec|secs|seconds|s|bytes)\b|\b(?:rss|vsz)\b|\bres\s|\b(?:elapsed|etime)\b"
+)
+# ps's ELAPSED / ETIME column: "[[dd-]hh:]mm:ss", an elapsed time wherever it sits under that header
+_ELAPSED_HEADER = frozenset({"elapsed", "etime"})
+_ELAPSED_CELL = re.compile(r"(?:(?:(\d{1,3})-)?(\d{1,2}):)?(\d{1,2}):([0-5]\d)")
 _MAX_LINES = 2_000
 _MIN_COLUMNS = 3
 _MAX_FIGURES = 4_000
@@ -60,6 +65,10 @@ def headed_figures(folded: str, end: int | None = None) -> list[tuple[str, Numbe
             continue
         if units is not None and len(fields) >= width:  # (ps's COMMAND column holds spaces)
             for at, unit in units.items():
+                if unit == "elapsed":
+                    if elapsed := _ELAPSED_CELL.fullmatch(fields[at]):
+                        figures.append((names[at], elapsed_seconds(*elapsed.groups())))
+                    continue
                 cell = _CELL.fullmatch(fields[at])
                 if cell:
                     figures.extend((names[at], r) for r in _readings(cell.group(0), len(cell.group(1) or ""), unit))
@@ -68,6 +77,7 @@ def headed_figures(folded: str, end: int | None = None) -> list[tuple[str, Numbe
             continue
         if not any(_CELL.fullmatch(f) for f in fields):
             found = {i: _unit_of(m) for i, f in enumerate(fields) if (m := _HEADER_UNIT.match(f))}
+            found.update((i, "elapsed") for i, f in enumerate(fields) if f in _ELAPSED_HEADER)
             header = found and len(fields) >= _MIN_COLUMNS  # a prose line is no header
             units, width, names = (found, len(fields), fields) if header else (None, 0, [])
         else:

@@ -558,7 +558,35 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             break
     if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
         found.extend(_extra_numbers(folded_text, limit - len(found)))
+    if len(found) < limit and ":" in folded_text and ("day" in folded_text or "-" in folded_text):
+        found.extend(_elapsed_times(folded_text, limit - len(found)))
     return found
+
+
+# An elapsed time with its days, which no clock time is: ps's etime "2-04:12:55", PostgreSQL's interval
+# "7 days 04:12:55", uptime's "up 3 days, 4:12"
+_ELAPSED = re.compile(
+    r"(?<![\w.:\-])(?:(?P<d>\d{1,3})-(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)"
+    r"|(?P<days>\d{1,5}) days?,?\s+(?P<dh>\d{1,2}):(?P<dm>[0-5]\d)(?::(?P<ds>[0-5]\d))?)(?![\w:.])"
+)
+
+
+def _elapsed_times(folded_text: str, limit: int) -> list[NumberMention]:
+    found: list[NumberMention] = []
+    for m in _ELAPSED.finditer(folded_text):
+        found.append(elapsed_seconds(m["d"] or m["days"], m["h"] or m["dh"], m["m"] or m["dm"], m["s"] or m["ds"]))
+        if len(found) >= limit:
+            break
+    return found
+
+
+def elapsed_seconds(days: str | None, hours: str | None, minutes: str, seconds: str | None) -> NumberMention:
+    """An elapsed time from its parts, in seconds, precise to its last part ("2-04:12:55": 187975 s)."""
+    value = ((int(days or 0) * 24 + int(hours or 0)) * 60 + int(minutes)) * 60 + int(seconds or 0)
+    text = f"{days}-" if days else ""
+    text += f"{hours}:" if hours is not None else ""
+    text += minutes + (f":{seconds}" if seconds is not None else "")
+    return NumberMention(text, float(value), "seconds", 0, 1.0 if seconds is not None else 60.0)
 
 
 # a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800
