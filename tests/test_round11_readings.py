@@ -158,3 +158,65 @@ def test_an_answer_may_restate_an_elapsed_time_in_hours():
     claim, excerpt = "rsync（pid 2291）仍在运行", "2291 2-04:12:55 /usr/bin/rsync"
     assert not _answer_facts("rsync 已经连续跑了 52 小时左右。", [call], claim, excerpt)
     assert _answer_facts("rsync 已经连续跑了 80 小时左右。", [call], claim, excerpt)
+
+
+# --- "no" opening an English sentence is no value -----------------------------------------------------
+
+DIG = (";; communications error to 10.0.0.2#53: timed out\n;; communications error to 10.0.0.2#53: timed out\n\n"
+       "; <<>> DiG 9.18.18 <<>> @10.0.0.2 api.pay-partner.cn\n;; no servers could be reached\n")
+TAR = "2026-11-29 01:40:03 archive-daily: write /backup/2026-11-28.tar.gz failed: No space left on device\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("直接 dig 10.0.0.2 也超时：no servers could be reached", "10.0.0.2#53: timed out", DIG, True),
+    ("直接 dig 10.0.0.2 没有超时", "10.0.0.2#53: timed out", DIG, False),
+    ("archive-daily 写 /backup/2026-11-28.tar.gz 失败，原因是 No space left on device",
+     "failed: No space left on device", TAR, True),
+    ("archive-daily 写 /backup/2026-11-28.tar.gz 没有失败", "failed: No space left on device", TAR, False),
+])
+def test_no_before_a_word_opens_a_sentence_and_denies_nothing(claim, excerpt, output, honest):
+    verification, _ = _check(claim, excerpt, output)
+    assert (verification != "contradicted") is honest
+
+
+def test_a_no_value_at_the_end_of_its_line_still_denies():
+    output = "name: api-7f9\nOOMKilled: no\nrestartCount: 0\n"
+    verification, detail = _check("api-7f9 发生了 OOMKilled", "OOMKilled: no", output)
+    assert verification == "contradicted" and "only denies" in detail
+
+
+def test_a_certificate_tool_named_in_an_output_reports_no_renewal():
+    timers = ("NEXT LEFT LAST                        PASSED UNIT          ACTIVATES\n"
+              "n/a  n/a  Mon 2025-09-01 03:12:44 CST 3 months 3 days ago certbot.timer certbot.service\n")
+    claim = "certbot.timer 自 9 月 1 日后未再触发，证书没有续期"
+    verification, detail = _check(claim, "certbot.timer certbot.service", timers)
+    assert "denies 'renewal'" not in detail and verification != "contradicted"
+
+
+# --- a counter said to grow while the output gives it 0 ----------------------------------------------
+
+VARNISH = ("MAIN.cache_hit          1289311       112.40 Cache hits\n"
+           "MAIN.n_lru_nuked              0         0.00 Number of LRU nuked objects\n"
+           "MAIN.n_expired           18211         1.59 Number of expired objects\n")
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("n_lru_nuked 一直在涨，缓存空间不够", False),
+    ("MAIN.n_lru_nuked 持续增加", False),
+    ("n_lru_nuked 为 0，没有对象被 LRU 挤出", True),
+    ("n_lru_nuked 没有增长，n_expired 为 18211", True),
+    ("n_expired 一直在涨，已到 18211", True),  # a counter the output gives a value other than 0
+])
+def test_a_counter_said_to_grow_whose_every_value_is_zero_is_contradicted(claim, honest):
+    verification, detail = _check(claim, "MAIN.n_lru_nuked              0", VARNISH)
+    assert ("keeps growing" not in detail) is honest
+    assert (verification != "contradicted") is honest
+
+
+def test_an_answer_that_says_a_zero_counter_grows_is_contradicted():
+    call = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+            "arguments": {"cmd": "varnishstat -1"}, "status": "ok", "output": VARNISH}
+    claim, excerpt = "命中数 cache_hit 为 1289311，n_lru_nuked 为 0", "MAIN.n_lru_nuked              0"
+    assert _answer_facts("n_lru_nuked 一直在涨，说明缓存空间也不够了。", [call], claim, excerpt)
+    assert not _answer_facts("n_lru_nuked 为 0，缓存空间是够的。", [call], claim, excerpt)
+    assert not _answer_facts("n_expired 一直在涨，过期对象很多。", [call], claim, excerpt)

@@ -61,6 +61,7 @@ from .trace_index import (
     TraceIndex,
 )
 from .value_labels import calls_label_conflict, quantile_mismatch
+from .zero_counters import zero_counter_conflict
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
 # unsupported and external_unknown share a rank: neither may be turned into the other by a floor.
@@ -166,6 +167,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         course = time_course_conflict(claim.claim_text, cited_ok, series, excerpts)
         if course:
             evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
+        zero = zero_counter_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok])
+        if zero:  # "n_lru_nuked 一直在涨" over "MAIN.n_lru_nuked  0  0.00"
+            evidence.soft.append(SoftJudgement("zero_counter", "contradicted", zero))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))

@@ -44,6 +44,7 @@ from .number_forms import restates_a_figure_of, written_another_way, zone_mislab
 from .time_context import zone_shifted
 from .trace_index import CallEvidence, TraceIndex, literal_number_in
 from .value_labels import calls_label_conflict
+from .zero_counters import may_say_grows, zero_counter_conflict
 
 LEGACY_CLASS: dict[str, LegacyClassification] = {
     "direct_observation": "direct_evidence",
@@ -201,6 +202,14 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
+        if may_say_grows(sentence):
+            if ok_outputs is None:
+                ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
+            if zero_counter_conflict(sentence, ok_outputs):  # "n_lru_nuked 一直在涨" over "n_lru_nuked 0"
+                facts.append(
+                    FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+                )
+                continue
         if any(zone_mislabelled_in_trace(sentence, n, index, contract.user_facing_answer) for n in mentions.numbers):
             facts.append(  # "北京时间 06:10" where every output writes 06:10 in UTC: another moment
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")

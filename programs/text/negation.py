@@ -99,13 +99,17 @@ _ZERO_BEFORE = re.compile(r"(?:^|\s)0\s+$")
 # "errors=0", "OOMKilled: false", "Replica_IO_Running: No": a key with a zero or false value denies it;
 # so does a zero after a key of up to three words ("Restart Count:  0", "error count = 0"), and a
 # JSON key's ("\"evictions\": 0", "\"oomKilled\": \"false\"")
+# ("no" followed by a word opens an English sentence: "failed: No space left on device", "超时：no servers
+# could be reached" give no value)
 _ZERO_AFTER = re.compile(
-    r"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|no|none|off|disabled)(?![\w.\-]))"
+    r"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]| [a-z]))"
     r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.]))"
 )
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)
-_FALSE_AFTER = re.compile(r"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:false|no|none|off|disabled)(?![\w.\-])")
+_FALSE_AFTER = re.compile(
+    r"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]| [a-z]))"
+)
 # a claim's "Restart Count 为 0" names a figure of one row or one object: it neither reports the event
 # nor denies it (a table may hold other rows), the figure is checked as a number
 _ZERO_VALUE = re.compile(r"(?:\s?[a-z_]+){0,2}\s*(?:为|是|等于|[:=：])\s*0(?![\d.])")

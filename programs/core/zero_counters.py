@@ -1,0 +1,79 @@
+"""A counter the text says keeps growing while every value the outputs give it is 0.
+
+"n_lru_nuked 一直在涨" over varnishstat's "MAIN.n_lru_nuked  0  0.00 …", "retransmits 持续增加" over
+`"retransmits": 0`: the field is named as the output names it, so which figure is meant is not in doubt,
+and the output says the counter never moved. A soft judgement (spec §8: what 一直在涨 claims is a reading
+of its wording, a model may overrule it); the rules backend reads it as `contradicted`.
+
+What keeps honest texts out: only a field the output gives a value right after its name (`name 0`,
+`name: 0`, `"name": 0`, `name=0`) is read, and only when every such value is 0; the growth word must
+follow the field in its clause, undenied ("没有在涨" says the same as the output).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.normalize import fold
+from ..text.wording import SENTENCE_BREAKS
+
+# "在涨", "一直增加", "持续上升", "不断累积", "increasing": the counter moves
+_GROWS = re.compile(
+    r"(?<![没未不无])(?:在|一直|持续|不断|仍在|还在|继续)?(?:上涨|在涨|涨(?![停价])|增长|增加|上升|升高|攀升|飙升|累积|累加|递增)"
+    r"|\b(?:increas(?:es|ing)|grow(?:s|ing)|rising|climbing|keeps? going up)\b"
+)
+_GROW_CUE = re.compile(r"[涨增升累递]|increas|grow|rising|climbing|going up", re.IGNORECASE)
+_DENIED_BEFORE = re.compile(r"(?:没有?|未|不|无|并未|从未|并没有?)(?:在|再|一直|持续|继续)?$")
+_CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;"
+_VALUES_PER_FIELD = 50
+_MIN_FIELD_CHARS = 4
+# a field's name as outputs write it: "n_lru_nuked", "main.n_lru_nuked", "retransmits", "tcp-retrans"
+_FIELD = re.compile(r"(?<![\w.\-])[a-z][a-z0-9_.\-]*[a-z0-9_](?![\w\-])")
+
+
+def may_say_grows(text: str) -> bool:
+    """A cheap cue: a character every growth word holds, or an English one (most texts hold none)."""
+    return _GROW_CUE.search(text) is not None
+
+
+def zero_counter_conflict(text: str, outputs: Sequence[str]) -> str | None:
+    """The first field the text says grows whose every value in `outputs` (folded) is 0, as a detail."""
+    if not may_say_grows(text):
+        return None
+    folded = fold(text)
+    if _GROWS.search(folded) is None:
+        return None
+    for field in dict.fromkeys(_FIELD.findall(folded)):
+        if len(field) < _MIN_FIELD_CHARS or not _said_to_grow(folded, field):
+            continue
+        values = [v for output in outputs for v in _values_of(field, output)]
+        if values and all(v == 0 for v in values):
+            return f"it says {field!r} keeps growing, but every value the cited output gives it is 0"
+    return None
+
+
+def _said_to_grow(folded: str, field: str) -> bool:
+    start = folded.find(field)
+    while start != -1:
+        end = start + len(field)
+        clause_end = min((i for i in (folded.find(c, end) for c in _CLAUSE_BREAKS) if i != -1), default=len(folded))
+        grows = _GROWS.search(folded, end, clause_end)
+        if grows is not None and _DENIED_BEFORE.search(folded, max(end, grows.start() - 4), grows.start()) is None:
+            return True
+        start = folded.find(field, end)
+    return False
+
+
+def _values_of(field: str, output: str) -> list[float]:
+    """The numbers written right after the field's name in a folded output (a dotted prefix allowed:
+    "main.n_lru_nuked" for "n_lru_nuked")."""
+    pattern = re.compile(
+        r"(?<![\w\-])(?:[\w\-]+\.)*" + re.escape(field) + r"[\"']?\s*[:=]?\s*(-?\d+(?:\.\d+)?)(?![\d.:])"
+    )
+    values: list[float] = []
+    for m in pattern.finditer(output):
+        values.append(float(m.group(1)))
+        if len(values) >= _VALUES_PER_FIELD:
+            break
+    return values
