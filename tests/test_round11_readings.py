@@ -220,3 +220,62 @@ def test_an_answer_that_says_a_zero_counter_grows_is_contradicted():
     assert _answer_facts("n_lru_nuked 一直在涨，说明缓存空间也不够了。", [call], claim, excerpt)
     assert not _answer_facts("n_lru_nuked 为 0，缓存空间是够的。", [call], claim, excerpt)
     assert not _answer_facts("n_expired 一直在涨，过期对象很多。", [call], claim, excerpt)
+
+
+# --- a state given to an object whose every output line shows another ----------------------------------
+
+STORES = ("STORE_ID  ADDRESS            STATE_NAME  LAST_HEARTBEAT\n"
+          "4         tikv-4:20160       Disconnected  2025-12-04 09:10:27\n"
+          "5         tikv-5:20160       Up            2025-12-04 09:41:10\n"
+          "7         tikv-7:20160       Disconnected  2025-12-04 09:10:31\n")
+PODS = ("NAME                        READY   STATUS             RESTARTS   AGE\n"
+        "checkout-7d9f8b6c5-2xkqp    0/1     CrashLoopBackOff   14         52m\n"
+        "checkout-7d9f8b6c5-9wlmz    1/1     Running            0          52m\n")
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("tikv-4 和 tikv-7 从 09:10 起 Disconnected，只剩 tikv-5 在线", "tikv-4:20160       Disconnected", STORES, True),
+    ("tikv-4 和 tikv-5 从 09:10 起 Disconnected，只剩 tikv-7 在线", "tikv-4:20160       Disconnected", STORES, False),
+    ("tikv-5 当前为 Up", "tikv-5:20160       Up", STORES, True),
+    ("tikv-7 当前为 Up", "tikv-5:20160       Up", STORES, False),
+    ("tikv-7 并没有 Up", "tikv-7:20160       Disconnected", STORES, True),
+    ("checkout-7d9f8b6c5-2xkqp 处于 CrashLoopBackOff，已重启 14 次", "CrashLoopBackOff   14", PODS, True),
+    ("checkout-7d9f8b6c5-9wlmz 处于 CrashLoopBackOff", "CrashLoopBackOff   14", PODS, False),
+    ("checkout-7d9f8b6c5-9wlmz 是 Running", "1/1     Running", PODS, True),
+])
+def test_a_state_given_to_an_object_whose_lines_show_another_is_contradicted(claim, excerpt, output, honest):
+    verification, detail = _check(claim, excerpt, output)
+    assert (verification != "contradicted") is honest
+    if honest:
+        assert "every output line naming it shows" not in detail
+
+
+def test_an_object_whose_lines_show_both_states_may_be_given_either():
+    log = ("09:10:27 store tikv-5 state changed: Up -> Disconnected\n"
+           "09:41:10 store tikv-5 state changed: Disconnected -> Up\n")
+    for claim in ("tikv-5 在 09:10 变为 Disconnected", "tikv-5 在 09:41 恢复为 Up"):
+        assert _check(claim, "store tikv-5 state changed", log)[0] != "contradicted"
+
+
+def test_a_state_of_another_kind_is_no_conflict():
+    nodes = "NAME     STATUS   ROLES    AGE   VERSION\nnode-3   Ready    <none>   41d   v1.29.4\n"
+    assert "every output line naming it shows" not in _check("node-3 上的 pod 一直 Pending", "node-3   Ready", nodes)[1]
+    assert _check("node-3 一直 NotReady", "node-3   Ready", nodes)[0] == "contradicted"
+
+
+def test_an_answer_that_moves_a_state_to_another_object_is_contradicted():
+    call = {"invocation_id": "call_m1", "trace_ref": "trace:00000000000000a1", "tool_name": "shell",
+            "arguments": {"cmd": "pd-ctl store"}, "status": "ok", "output": STORES}
+    claim, excerpt = "tikv-4、tikv-7 的状态为 Disconnected", "tikv-4:20160       Disconnected"
+    assert _answer_facts("tikv-4 和 tikv-5 都 Disconnected 了，只剩 tikv-7。", [call], claim, excerpt)
+    assert not _answer_facts("tikv-4 和 tikv-7 都 Disconnected 了，只剩 tikv-5。", [call], claim, excerpt)
+
+
+def test_a_clause_with_two_states_tells_a_sequence_and_is_not_read():
+    detail = _check("tikv-5 从 Disconnected 恢复为 Up", "tikv-5:20160", STORES)[1]
+    assert "every output line naming it shows" not in detail
+    describe = ("Name:         order-service-7d9f8b6c5-x2kqp\nStatus:       Running\n"
+                "    State:          Waiting\n      Reason:       CrashLoopBackOff\n"
+                "    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n")
+    claim = "pod order-service-7d9f8b6c5-x2kqp 被 OOMKilled（exit code 137）后进入 CrashLoopBackOff"
+    assert _check(claim, "Reason:       OOMKilled", describe)[0] != "contradicted"

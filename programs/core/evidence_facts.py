@@ -48,6 +48,7 @@ from .number_forms import (
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
 from .restated_units import rate_period_location, restates_a_located_figure
+from .state_pairs import state_pair_conflict
 from .table_rows import counted_rows, only_subject_conflict, other_row_conflict
 from .time_context import restated_window, searched_since, searched_windows, zone_shifted
 from .time_course import time_course_conflict
@@ -167,9 +168,13 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         course = time_course_conflict(claim.claim_text, cited_ok, series, excerpts)
         if course:
             evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
-        zero = zero_counter_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok])
+        outputs = [ev.flat[: ev.out_end] for ev in cited_ok]
+        zero = zero_counter_conflict(claim.claim_text, outputs)
         if zero:  # "n_lru_nuked 一直在涨" over "MAIN.n_lru_nuked  0  0.00"
             evidence.soft.append(SoftJudgement("zero_counter", "contradicted", zero))
+        state = state_pair_conflict(claim.claim_text, outputs)
+        if state:  # "tikv-5 Disconnected" over a store table whose tikv-5 row says Up
+            evidence.soft.append(SoftJudgement("state_pair", "contradicted", state))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))

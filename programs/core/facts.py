@@ -41,6 +41,7 @@ from ..text.wording import (
 from .evidence_facts import glossary_view, only_in_guidance
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
+from .state_pairs import may_name_a_state, state_pair_conflict
 from .time_context import zone_shifted
 from .trace_index import CallEvidence, TraceIndex, literal_number_in
 from .value_labels import calls_label_conflict
@@ -206,6 +207,14 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             if ok_outputs is None:
                 ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
             if zero_counter_conflict(sentence, ok_outputs):  # "n_lru_nuked 一直在涨" over "n_lru_nuked 0"
+                facts.append(
+                    FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+                )
+                continue
+        if may_name_a_state(sentence):
+            if ok_outputs is None:
+                ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
+            if state_pair_conflict(sentence, ok_outputs):  # "tikv-5 Disconnected" over a row "tikv-5 … Up"
                 facts.append(
                     FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
                 )

@@ -1,0 +1,91 @@
+"""A state the text gives a named object while every line of the outputs naming it shows another state.
+
+"tikv-4 和 tikv-5 从 09:10 就 Disconnected 了" over a `pd-ctl store` table whose tikv-5 row says "Up";
+"node-7 已经 Ready" where every line naming node-7 says "NotReady". The state is
+written as the output writes it (an English state word), so which state is meant is not in doubt, and
+the lines that name the object say it was in another one of the same kind. A soft judgement (spec §8:
+which object a state word is about is a reading of the sentence, a model may overrule it); the rules
+backend reads it as `contradicted`.
+
+What keeps honest texts out: only objects named in the state word's own clause, before it; only lines
+naming the object as a whole token; only states of the same kind (a node's Ready says nothing of a
+pod's Pending); a state any line of the object shows (a log that has it Disconnected, then Up) is no
+conflict; a clause with two state words tells a sequence ("Running 后变为 Terminating") and
+is not read, nor a denied or asked state word ("没有 Down", "是否 Ready").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.normalize import fold
+from ..text.tokens import extract_mentions
+from ..text.wording import SENTENCE_BREAKS
+
+# each state word -> (its kind, the state it names); words of one kind exclude each other
+_STATES: dict[str, tuple[str, str]] = {
+    **{w: ("link", "up") for w in ("up", "online", "connected", "reachable")},
+    **{w: ("link", "down") for w in ("down", "offline", "disconnected", "unreachable")},
+    **{w: ("ready", "ready") for w in ("ready", "nodeready")},
+    **{w: ("ready", "notready") for w in ("notready", "nodenotready")},
+    # (a reason such as OOMKilled or Evicted comes with a phase, not instead of one)
+    **{w: ("phase", w) for w in ("running", "pending", "succeeded", "completed", "terminating")},
+    "healthy": ("health", "healthy"),
+    "unhealthy": ("health", "unhealthy"),
+    "degraded": ("health", "degraded"),
+    "active": ("unit", "active"),
+    "inactive": ("unit", "inactive"),
+    **{w: ("role", w) for w in ("leader", "follower", "candidate")},
+}
+_STATE_WORD = re.compile(r"(?<![a-z0-9_\-])(" + "|".join(sorted(_STATES, key=len, reverse=True)) + r")(?![a-z0-9_\-])")
+_DENIED_BEFORE = re.compile(r"(?:没有?|未|不|非|无|是否|not|isn't|never)\s*(?:是|处于|在|为|变成|变为|再)?\s*$")
+_LATIN = re.compile(r"[A-Za-z]")
+_CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;"
+_LINES_PER_OBJECT = 200
+
+
+def may_name_a_state(text: str) -> bool:
+    """A cheap cue: every state word is English, so a text without a Latin letter names none."""
+    return _LATIN.search(text) is not None
+
+
+def state_pair_conflict(text: str, outputs: Sequence[str]) -> str | None:
+    """The first (object, state) of the text that the outputs' lines naming the object contradict."""
+    if not may_name_a_state(text):
+        return None
+    folded = fold(text)
+    if _STATE_WORD.search(folded) is None:
+        return None
+    for word in _STATE_WORD.finditer(folded):
+        if _DENIED_BEFORE.search(folded, max(0, word.start() - 6), word.start()):
+            continue
+        kind, state = _STATES[word.group(1)]
+        clause_start = max((folded.rfind(c, 0, word.start()) for c in _CLAUSE_BREAKS), default=-1) + 1
+        clause_end = min((i for i in (folded.find(c, word.end()) for c in _CLAUSE_BREAKS) if i != -1), default=None)
+        if len(_STATE_WORD.findall(folded, clause_start, clause_end or len(folded))) > 1:
+            continue  # "Up -> Disconnected", "Running 后变为 Terminating": a sequence of states
+        for name in extract_mentions(folded[clause_start : word.start()]).entities:
+            shown = _states_shown(name, kind, outputs)
+            if shown and state not in shown:
+                others = "/".join(sorted(shown))
+                return f"it says {name!r} is {word.group(1)}, but every output line naming it shows {others}"
+    return None
+
+
+def _states_shown(name: str, kind: str, outputs: Sequence[str]) -> set[str]:
+    """The states of `kind` on the output lines (folded) that name `name` as a whole token."""
+    pattern = re.compile(r"(?<![a-z0-9_\-.])" + re.escape(name) + r"(?![a-z0-9_\-]|\.[a-z0-9])")
+    shown: set[str] = set()
+    for output in outputs:
+        for lines, m in enumerate(pattern.finditer(output), start=1):
+            start = output.rfind("\n", 0, m.start()) + 1
+            end = output.find("\n", m.end())
+            line = output[start : end if end != -1 else len(output)]
+            for word in _STATE_WORD.findall(line):
+                word_kind, state = _STATES[word]
+                if word_kind == kind:
+                    shown.add(state)
+            if lines >= _LINES_PER_OBJECT:
+                break
+    return shown
