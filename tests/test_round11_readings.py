@@ -279,3 +279,42 @@ def test_a_clause_with_two_states_tells_a_sequence_and_is_not_read():
                 "    Last State:     Terminated\n      Reason:       OOMKilled\n      Exit Code:    137\n")
     claim = "pod order-service-7d9f8b6c5-x2kqp 被 OOMKilled（exit code 137）后进入 CrashLoopBackOff"
     assert _check(claim, "Reason:       OOMKilled", describe)[0] != "contradicted"
+
+
+# --- spans between clock times: fractions of a second, midnight ----------------------------------------
+
+def _span_log(start: str, end: str) -> str:
+    return f"2025-12-04 {start} INFO checkpoint started\n2025-12-05 {end} INFO checkpoint done\n"
+
+
+@pytest.mark.parametrize(("claim", "start", "end", "honest"), [
+    ("checkpoint 耗时 55 秒", "10:59:41.882", "11:00:37.207", True),  # 55.3 s: the fractions count
+    ("checkpoint 耗时 55 秒", "23:59:41.882", "00:00:37.207", True),  # across midnight
+    ("checkpoint 耗时约 71 秒", "15:20:41.118", "15:21:52.902", True),  # 71.8 s: the span of their seconds
+    ("checkpoint 耗时 75 秒", "15:20:41.118", "15:21:52.902", False),
+    ("checkpoint 耗时 57 秒", "23:59:41.882", "00:00:37.207", False),
+    ("checkpoint 耗时 2 小时", "23:00:00", "01:00:00", True),
+    ("checkpoint 耗时 20 小时", "10:00:00", "14:00:00", False),  # the other way round the clock is no span
+    ("checkpoint 耗时 3 小时", "23:00:00", "01:00:00", False),
+])
+def test_a_span_between_two_clock_times_reads_their_fractions_and_crosses_midnight(claim, start, end, honest):
+    assert _located(claim, f"{start} INFO checkpoint started", _span_log(start, end)) is honest
+
+
+# --- a duration or a size cut to its unit ---------------------------------------------------------------
+
+DOCKER = "NAMES   STATUS\nweb-1   Up 00:47:53\n"
+DU = "Filesystem Size Used\n/dev/sdb1 127428079616 100\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("web-1 已运行 47 分钟", "web-1   Up 00:47:53", DOCKER, True),  # 47:53 cut to minutes
+    ("web-1 已运行 48 分钟", "web-1   Up 00:47:53", DOCKER, True),  # rounded
+    ("web-1 已运行 46 分钟", "web-1   Up 00:47:53", DOCKER, False),
+    ("web-1 已运行 49 分钟", "web-1   Up 00:47:53", DOCKER, False),
+    ("数据盘用了 118GB", "/dev/sdb1 127428079616", DU, True),  # 118.7 GiB cut to GiB
+    ("数据盘用了 117GB", "/dev/sdb1 127428079616", DU, False),
+    ("数据盘用了 128GB", "/dev/sdb1 127428079616", DU, False),
+])
+def test_a_duration_or_size_may_be_cut_to_its_unit_never_raised(claim, excerpt, output, honest):
+    assert _located(claim, excerpt, output) is honest

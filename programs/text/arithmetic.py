@@ -80,10 +80,12 @@ def matches_directly(
     # a field the output names a percentage ("active_shards_percent_as_number": 94.66): its bare values
     # are percents, so "约 94.7%" is one of them rounded
     percents = claimed.kind == "ratio" and declared is not None and _PERCENT_FIELD in declared()
+    # a duration or a size cut to the unit it is written in ("47 分钟" of 00:47:53, "118GB" of 118.7 GiB)
+    cut = claimed.kind in _CUT_KINDS and not is_approximate(claimed)
     for ev in evidence:
         if percents and ev.kind == "plain" and abs(ev.value * 0.01 - claimed.value) <= tol:
             return True
-        if claimed.kind == "seconds" and is_elapsed(ev) and abs(ev.value - claimed.value) <= tol:
+        if claimed.kind == "seconds" and is_elapsed(ev) and _within(ev.value, claimed.value, tol, cut):
             return True  # "47 分 12 秒" over an elapsed "00:47:12" (pg's age, ps's TIME)
         if ev.kind not in kinds and claimed.kind not in ("plain", "count"):
             continue
@@ -101,13 +103,13 @@ def matches_directly(
                 bare_ok = _bare_may_carry(claimed, declared)
             if not bare_ok:
                 continue
-        if abs(ev.value - claimed.value) <= tol:
+        if _within(ev.value, claimed.value, tol, cut):
             return True
         # an unlabelled evidence number may be in the claim's base unit's usual sub-unit
         if ev.kind == "plain" and claimed.kind == "seconds" and abs(ev.value / 1000 - claimed.value) <= tol:
             return True
         # a bare figure counts as bytes here as it does just above ("256MB" over "slave 268435456")
-        if claimed.kind == "bytes" and ev.kind in ("bytes", "plain") and binary_reading_matches(claimed, ev, tol):
+        if claimed.kind == "bytes" and ev.kind in ("bytes", "plain") and binary_reading_matches(claimed, ev, tol, cut):
             return True
     if claimed.kind in ("cores", "bytes"):
         cores = whole.get("cores", ()) if declared is not None and claimed.kind == "bytes" else ()
@@ -120,19 +122,29 @@ def is_elapsed(ev: NumberMention) -> bool:
     return ev.kind == "clock" and ev.text.startswith("00:") and ev.text.count(":") == 2
 
 
-def binary_reading_matches(claimed: NumberMention, ev: NumberMention, tol: float) -> bool:
+def binary_reading_matches(claimed: NumberMention, ev: NumberMention, tol: float, cut: bool = False) -> bool:
     """"1204312kB" is 1.15 GiB and "213 MB" is 213.1 MiB as tools and people write them: a decimal unit
-    read in powers of 1024 (ps, the kernel, iostat mean KiB by "kB"), on either side or on both."""
+    read in powers of 1024 (ps, the kernel, iostat mean KiB by "kB"), on either side or on both. With
+    `cut`, the claimed figure may also be the binary value cut to its unit ("118GB" of 118.7 GiB)."""
     claimed_power, ev_power = _decimal_power(claimed), _decimal_power(ev)
     if ev_power and abs(ev.value / 1000**ev_power * 1024**ev_power - claimed.value) <= tol * 1.1:
         return True
     as_binary = claimed.value / 1000**claimed_power * 1024**claimed_power
-    if claimed_power and abs(as_binary - ev.value) <= tol * 1.1:
+    binary_unit = tol * 1.1 * 1024**claimed_power / 1000**claimed_power
+    if claimed_power and _within(ev.value, as_binary, binary_unit if cut else tol * 1.1, cut):
         return True
     # both sides binary: the kernel's "3985220kB" (KiB) said as "约 3.8GB" (GiB)
     ev_binary = ev.value / 1000**ev_power * 1024**ev_power
-    binary_tol = tol * 1.1 * 1024**claimed_power / 1000**claimed_power
-    return bool(claimed_power and ev_power) and abs(as_binary - ev_binary) <= binary_tol
+    return bool(claimed_power and ev_power) and _within(ev_binary, as_binary, binary_unit, cut)
+
+
+_CUT_KINDS = frozenset({"seconds", "bytes"})
+
+
+def _within(value: float, claimed: float, tol: float, cut: bool = False) -> bool:
+    """`value` rounds to the claimed figure (within `tol`, half its last unit) or, with `cut`, is the
+    claimed figure with its lower places dropped (up to one whole last unit above it)."""
+    return abs(value - claimed) <= tol or (cut and 0 <= value - claimed < 2 * tol)
 
 
 def _decimal_power(n: NumberMention) -> int:
@@ -188,8 +200,15 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
     tol = tolerance(claimed)
     target = claimed.value
     if claimed.kind == "seconds":
-        clocks = sorted({ev.value for ev in evidence if ev.kind == "clock"})
+        # a clock with a fraction of a second counts with and without it: "71 秒" between 15:20:41.118 and
+        # 15:21:52.902 is the span of their seconds, "55 秒" between 23:59:41.882 and 00:00:37.207 the exact one
+        clocks = sorted({v for ev in evidence if ev.kind == "clock" for v in (ev.value, _clock_seconds(ev))})
         if _difference_of(target, clocks, tol):
+            return True
+        # a span across midnight ("23:59:41.882" to "00:00:37.207" is 55.3 s), for spans of hours at most
+        late = [c for c in clocks if c >= _DAY - _MIDNIGHT_SPAN]
+        early = [c + _DAY for c in clocks if c < _MIDNIGHT_SPAN]
+        if late and early and any(_has_close(early, a + target, tol) for a in late):
             return True
         # a difference of bare values in the sub-unit ("低 675ms" from p99 1315 and 640, in ms)
         bare = sorted({ev.value for ev in evidence if ev.kind == "plain" and is_quantity(ev)})
@@ -261,6 +280,17 @@ def _clock_matches(claimed: NumberMention, ev: NumberMention) -> bool:
 def _has_close(values: Sequence[float], x: float, tol: float) -> bool:
     i = bisect_left(values, x - tol)
     return i < len(values) and values[i] <= x + tol
+
+
+_DAY = 86400.0
+_MIDNIGHT_SPAN = 6 * 3600.0
+_FRACTION = re.compile(r":[0-5]\d([.,]\d+)")
+
+
+def _clock_seconds(ev: NumberMention) -> float:
+    """A clock's second of the day with the fraction it is written with ("11:00:37.207": 39637.207)."""
+    fraction = _FRACTION.search(ev.text)
+    return ev.value + float("0." + fraction.group(1)[1:]) if fraction else ev.value
 
 
 def _difference_of(target: float, values: Sequence[float], tol: float) -> bool:
