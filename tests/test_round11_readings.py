@@ -13,7 +13,7 @@ from test_round7_readings import _answer_facts, _check, _located
 from groundcheck.programs.core import extremes, time_context
 from groundcheck.programs.text import dates, series
 from groundcheck.programs.text.tokens import extract_mentions, places_in_text
-from groundcheck.programs.text.wording import SCOPE, search_scope
+from groundcheck.programs.text.wording import SCOPE, assertive_text, search_scope
 
 REDIS_LIMITS = "client-output-buffer-limit\nnormal 0 0 0 slave 268435456 67108864 60 pubsub 33554432 8388608 60\n"
 CLIENT_LIST = "id=7 addr=10.9.0.22:6379 flags=S omem=268453211 cmd=psync\n"
@@ -318,3 +318,27 @@ DU = "Filesystem Size Used\n/dev/sdb1 127428079616 100\n"
 ])
 def test_a_duration_or_size_may_be_cut_to_its_unit_never_raised(claim, excerpt, output, honest):
     assert _located(claim, excerpt, output) is honest
+
+
+# --- advice worded with 可以用 / 可以给 / 考虑改成 / 确认后执行 ------------------------------------------
+
+@pytest.mark.parametrize("sentence", [
+    "长期考虑改成按天分桶或换 TimeWindowCompactionStrategy 加 TTL。",
+    "网关的 JWT 校验也可以给 30 秒左右的 clock skew 容忍。",
+    "上线前可以先定期重启顶一下。",
+    "临时可以用 ThreadPool.SetMinThreads 调高最小线程数缓解。",
+    "确认后执行 terraform force-unlock 9b2f。",
+    "以后盘可以用 mkfs.xfs 或加大 inode 数。",
+])
+def test_advice_worded_with_a_modal_and_a_step_is_no_assertion(sentence):
+    assert assertive_text(sentence) == ""
+
+
+@pytest.mark.parametrize("sentence", [
+    "可以用的连接数为 0。",  # what can be used: a figure
+    "可以确认 payment-db 已经宕机。",  # what can be confirmed: a finding
+    "确认后发现 payment-db 已经宕机。",
+    "可以用 top 看到 CPU 占用 95%。",
+])
+def test_a_finding_worded_with_those_modals_is_still_an_assertion(sentence):
+    assert assertive_text(sentence) != ""

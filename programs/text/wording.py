@@ -79,12 +79,12 @@ _CHANGES = "调大|调小|调高|调低|扩容|缩容|重启|回滚|增加|减�
 _STEPS = (
     f"{_CHANGES}|迁移|改成|改为|改用|换成|启用|禁用|停用|下线|摘除|隔离|重建|移除|删除|裁剪|拆分|合并|修改|设置|设为"
     "|放宽|收紧|打开|关掉|带上|带|补上|预留|留出|限制|引入|接入|滚动重启|配置|迁到|落库|落盘|重放|重跑|重试|回退|加回"
-    "|摘掉|去掉|删掉|停掉|挪到|切到|改回|扩到|扩成|缩到|加到"
+    "|摘掉|去掉|删掉|停掉|挪到|切到|改回|扩到|扩成|缩到|加到|容忍"
 )
 # the adverbs and objects between a modal and its step ("要同时调大", "可以给 collector 开启", "短期可以滚动重启")
 _BEFORE_STEP = (
-    r"(?:同时|先|再|尽快|及时|适当|直接|临时|暂时|尽量|考虑|逐步|优先|也|都|手动|定时|马上|立即|立刻|统一|单独|分批|逐台){0,2}"
-    r"(?:(?:给|把|将|对|在|为)[^，。；,;]{1,20}?)?"
+    r"(?:同时|先|再|尽快|及时|适当|直接|临时|暂时|尽量|考虑|逐步|优先|也|都|手动|定时|定期|马上|立即|立刻|统一|单独|分批|逐台)"
+    r"{0,2}(?:(?:给|把|将|对|在|为|用)(?!的)[^，。；,;]{1,30}?)?"
 )
 _NEEDS = ("需要", "需", "有必要", "亟需")
 # Punctuation that ends a clause, and a sentence, in a claim or an answer (Chinese and ASCII)
@@ -129,8 +129,8 @@ def enumerated_scope(text: str, scope: re.Match[str]) -> bool:
 
 ADVICE = re.compile(  # every alternative opens with a literal, as in HEDGED
     r"建议|推荐|可以考虑|可考虑|不妨|应当|应该|务必|最好(?!的)|下一步|要么(?:把|将|先|就)|可以让|可让"
-    rf"|考虑(?:在|把|将|使用|引入|改用|{_CHANGES})|可以(?:适当|先|再)?(?:{_CHANGES})|可以先(?:{_ACTIONS}|抓)"
-    rf"|后再(?:{_ACTIONS})"
+    rf"|考虑(?:在|把|将|使用|引入|{_STEPS})|可以(?:适当|先|再)?(?:{_CHANGES})|可以先(?:{_ACTIONS}|抓)"
+    rf"|后再(?:{_ACTIONS})|(?:确认|核实|验证|核对)(?:无误)?(?:之?后|以后)再?(?:{_ACTIONS}|{_STEPS})"
     # a modal that asks for a step: 应 (not 响应 / 对应 / 应用), 要 (not 主要 / 需要 / 只要 / 要么 / 要求;
     # not before 才 / 需要 / 时: "要重建连接需要 3 秒" states what it takes) or 可以 (not after 说明) before one
     # of `_STEPS`; 要么 before a step; 优先 before a step or an action. Never 该 (as often "this" as "should")
