@@ -28,7 +28,7 @@ _STATES: dict[str, tuple[str, str]] = {
     **{w: ("link", "up") for w in ("up", "online", "connected", "reachable")},
     **{w: ("link", "down") for w in ("down", "offline", "disconnected", "unreachable")},
     **{w: ("ready", "ready") for w in ("ready", "nodeready")},
-    **{w: ("ready", "notready") for w in ("notready", "nodenotready")},
+    **{w: ("ready", "notready") for w in ("notready", "nodenotready", "not ready")},
     # (a reason such as OOMKilled or Evicted comes with a phase, not instead of one)
     **{w: ("phase", w) for w in ("running", "pending", "succeeded", "completed", "terminating")},
     "healthy": ("health", "healthy"),
@@ -41,7 +41,17 @@ _STATES: dict[str, tuple[str, str]] = {
 _STATE_WORD = re.compile(r"(?<![a-z0-9_\-])(" + "|".join(sorted(_STATES, key=len, reverse=True)) + r")(?![a-z0-9_\-])")
 _DENIED_BEFORE = re.compile(r"(?:没有?|未|不|非|无|是否|not|isn't|never)\s*(?:是|处于|在|为|变成|变为|再)?\s*$")
 _LATIN = re.compile(r"[A-Za-z]")
-_CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;"
+# a parenthesis opens a clause of its own: "都是 Disconnected（只有 tikv-7 还是 Up）" gives two states
+_CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;（）()"
+# a state the clause places in the past ("10:05 之前 consul-2 是 leader", "09:10–09:41 Disconnected"):
+# outputs of now say nothing against it
+_PAST = re.compile(
+    r"之前|以前|期间|当时|那时|曾经?|一度|此前|之间|\d{1,2}:\d{2}(?::\d{2})?\s*[-–—~～到至]\s*\d{1,2}:\d{2}"
+)
+# uptime's "up 41 days": a figure after "up" is how long, not a link state
+_UPTIME = re.compile(r"\s+\d+(?:\s*(?:days?|mins?|hours?|weeks?)\b|:\d\d)")
+# an object's siblings ("pg-2" beside "pg-1"): a line that names one speaks of both, which is no reading
+_INDEXED = re.compile(r"^(.*?)(\d+)$")
 _LINES_PER_OBJECT = 200
 
 
@@ -65,6 +75,8 @@ def state_pair_conflict(text: str, outputs: Sequence[str]) -> str | None:
         clause_end = min((i for i in (folded.find(c, word.end()) for c in _CLAUSE_BREAKS) if i != -1), default=None)
         if len(_STATE_WORD.findall(folded, clause_start, clause_end or len(folded))) > 1:
             continue  # "Up -> Disconnected", "Running 后变为 Terminating": a sequence of states
+        if _PAST.search(folded, clause_start, word.start()):
+            continue
         for name in extract_mentions(folded[clause_start : word.start()]).entities:
             shown = _states_shown(name, kind, outputs)
             if shown and state not in shown:
@@ -76,15 +88,23 @@ def state_pair_conflict(text: str, outputs: Sequence[str]) -> str | None:
 def _states_shown(name: str, kind: str, outputs: Sequence[str]) -> set[str]:
     """The states of `kind` on the output lines (folded) that name `name` as a whole token."""
     pattern = re.compile(r"(?<![a-z0-9_\-.])" + re.escape(name) + r"(?![a-z0-9_\-]|\.[a-z0-9])")
+    indexed = _INDEXED.match(name)
+    siblings = (
+        re.compile(r"(?<![a-z0-9_\-.])" + re.escape(indexed.group(1)) + r"(?!" + indexed.group(2) + r"(?!\d))\d+(?!\d)")
+        if indexed and indexed.group(1)
+        else None
+    )
     shown: set[str] = set()
     for output in outputs:
         for lines, m in enumerate(pattern.finditer(output), start=1):
             start = output.rfind("\n", 0, m.start()) + 1
             end = output.find("\n", m.end())
             line = output[start : end if end != -1 else len(output)]
-            for word in _STATE_WORD.findall(line):
-                word_kind, state = _STATES[word]
-                if word_kind == kind:
+            if siblings is not None and siblings.search(line):
+                continue  # "i am (pg-1) … following a leader (pg-2)"
+            for word in _STATE_WORD.finditer(line):
+                word_kind, state = _STATES[word.group(1)]
+                if word_kind == kind and not (word.group(1) == "up" and _UPTIME.match(line, word.end())):
                     shown.add(state)
             if lines >= _LINES_PER_OBJECT:
                 break

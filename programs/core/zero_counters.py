@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 
 from ..text.normalize import fold
+from ..text.tokens import extract_mentions
 from ..text.wording import SENTENCE_BREAKS
 
 # "在涨", "一直增加", "持续上升", "不断累积", "increasing": the counter moves
@@ -44,22 +45,33 @@ def zero_counter_conflict(text: str, outputs: Sequence[str]) -> str | None:
     folded = fold(text)
     if _GROWS.search(folded) is None:
         return None
-    for field in dict.fromkeys(_FIELD.findall(folded)):
-        if len(field) < _MIN_FIELD_CHARS or not _said_to_grow(folded, field):
+    fields = list(dict.fromkeys(_FIELD.findall(folded)))
+    for field in fields:
+        if len(field) < _MIN_FIELD_CHARS or not _said_to_grow(folded, field, fields):
             continue
-        values = [v for output in outputs for v in _values_of(field, output)]
+        # "es-data-2 的 rejected 一直在涨": only an output that names es-data-2 says what its counter is
+        objects = [e for e in extract_mentions(text).entities if e != field and e not in field]
+        read = [o for o in outputs if any(e in o for e in objects)] if objects else outputs
+        values = [v for output in read for v in _values_of(field, output)]
         if values and all(v == 0 for v in values):
             return f"it says {field!r} keeps growing, but every value the cited output gives it is 0"
     return None
 
 
-def _said_to_grow(folded: str, field: str) -> bool:
+def _said_to_grow(folded: str, field: str, fields: list[str]) -> bool:
+    """A growth word follows the field in its clause, undenied, with no other field between them
+    ("n_lru_nuked 为 0 而 n_expired 一直在涨": n_expired grows)."""
     start = folded.find(field)
     while start != -1:
         end = start + len(field)
         clause_end = min((i for i in (folded.find(c, end) for c in _CLAUSE_BREAKS) if i != -1), default=len(folded))
         grows = _GROWS.search(folded, end, clause_end)
-        if grows is not None and _DENIED_BEFORE.search(folded, max(end, grows.start() - 4), grows.start()) is None:
+        between = folded[end : grows.start()] if grows else ""
+        if (
+            grows is not None
+            and _DENIED_BEFORE.search(folded, max(end, grows.start() - 4), grows.start()) is None
+            and not any(other != field and other in between for other in fields)
+        ):
             return True
         start = folded.find(field, end)
     return False
@@ -69,7 +81,7 @@ def _values_of(field: str, output: str) -> list[float]:
     """The numbers written right after the field's name in a folded output (a dotted prefix allowed:
     "main.n_lru_nuked" for "n_lru_nuked")."""
     pattern = re.compile(
-        r"(?<![\w\-])(?:[\w\-]+\.)*" + re.escape(field) + r"[\"']?\s*[:=]?\s*(-?\d+(?:\.\d+)?)(?![\d.:])"
+        r"(?<![\w\-])(?:[\w\-]+\.)*" + re.escape(field) + r"[\"']?\s*[:=]?\s*(-?\d+(?:\.\d+)?)(?![\d.:/])"
     )
     values: list[float] = []
     for m in pattern.finditer(output):

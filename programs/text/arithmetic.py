@@ -130,21 +130,25 @@ def binary_reading_matches(claimed: NumberMention, ev: NumberMention, tol: float
     if ev_power and abs(ev.value / 1000**ev_power * 1024**ev_power - claimed.value) <= tol * 1.1:
         return True
     as_binary = claimed.value / 1000**claimed_power * 1024**claimed_power
-    binary_unit = tol * 1.1 * 1024**claimed_power / 1000**claimed_power
-    if claimed_power and _within(ev.value, as_binary, binary_unit if cut else tol * 1.1, cut):
+    binary_tol = tol * 1024**claimed_power / 1000**claimed_power
+    if claimed_power and _within(ev.value, as_binary, tol * 1.1, cut, 2 * binary_tol):
         return True
     # both sides binary: the kernel's "3985220kB" (KiB) said as "约 3.8GB" (GiB)
     ev_binary = ev.value / 1000**ev_power * 1024**ev_power
-    return bool(claimed_power and ev_power) and _within(ev_binary, as_binary, binary_unit, cut)
+    return bool(claimed_power and ev_power) and _within(ev_binary, as_binary, binary_tol * 1.1, cut, 2 * binary_tol)
 
 
 _CUT_KINDS = frozenset({"seconds", "bytes"})
 
 
-def _within(value: float, claimed: float, tol: float, cut: bool = False) -> bool:
+def _within(value: float, claimed: float, tol: float, cut: bool = False, unit: float | None = None) -> bool:
     """`value` rounds to the claimed figure (within `tol`, half its last unit) or, with `cut`, is the
-    claimed figure with its lower places dropped (up to one whole last unit above it)."""
-    return abs(value - claimed) <= tol or (cut and 0 <= value - claimed < 2 * tol)
+    claimed figure with its lower places dropped: less than one last `unit` (2 * tol) above it."""
+    if abs(value - claimed) <= tol:
+        return True
+    # (the tolerance's float slack off the unit, so that 4.0 GiB is never 3.9 GiB cut)
+    whole = (2 * tol if unit is None else unit) * (1 - 1e-6)
+    return cut and 0 <= value - claimed < whole
 
 
 def _decimal_power(n: NumberMention) -> int:

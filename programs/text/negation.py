@@ -100,15 +100,16 @@ _ZERO_BEFORE = re.compile(r"(?:^|\s)0\s+$")
 # so does a zero after a key of up to three words ("Restart Count:  0", "error count = 0"), and a
 # JSON key's ("\"evictions\": 0", "\"oomKilled\": \"false\"")
 # ("no" followed by a word opens an English sentence: "failed: No space left on device", "超时：no servers
-# could be reached" give no value)
+# could be reached" give no value; "oom_killed=no exit_code=1" does, the next word being the next key)
+_SENTENCE_AFTER_NO = r" [a-z][\w.\-]*+(?![=:])"
 _ZERO_AFTER = re.compile(
-    r"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]| [a-z]))"
+    rf"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
     r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.]))"
 )
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)
 _FALSE_AFTER = re.compile(
-    r"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]| [a-z]))"
+    rf"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
 )
 # a claim's "Restart Count 为 0" names a figure of one row or one object: it neither reports the event
 # nor denies it (a table may hold other rows), the figure is checked as a number
@@ -604,9 +605,25 @@ def _denied_at(text: str, start: int, end: int) -> bool:
     return bool(
         _negated_before(text, start)
         or _ZERO_AFTER.match(text, end)
+        or _no_sentence_denies(text, start, end)
         or (two == "un" and _glued_un(text, start))
         or ((two == "  " or two[-1:] in ("\n", "")) and _zero_column(text, start, end))
     )
+
+
+_NO_SENTENCE = re.compile(r"[a-z]{0,3}[\"']?\s*[:=]\s*[\"']?no ")  # (after an inflection: "error" of "errors:")
+_NO_SENTENCE_REACH = 40
+
+
+def _no_sentence_denies(text: str, start: int, end: int) -> bool:
+    """"errors: No known data errors": the sentence that "no" opens names the term again, so it denies it
+    ("failed: No space left on device" names something else: what failed, not that nothing did)."""
+    after = _NO_SENTENCE.match(text, end)
+    if after is None:
+        return False
+    reach = after.end() + _NO_SENTENCE_REACH
+    stop = text.find("\n", after.end(), reach)
+    return text[start:end] in text[after.end() : reach if stop == -1 else stop]
 
 
 def reported_by_name(view: EvidenceView, concept_id: str) -> str | None:

@@ -558,23 +558,22 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             break
     if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
         found.extend(_extra_numbers(folded_text, limit - len(found)))
-    if len(found) < limit and ":" in folded_text and ("day" in folded_text or "-" in folded_text):
+    if len(found) < limit and "up " in folded_text and "day" in folded_text:
         found.extend(_elapsed_times(folded_text, limit - len(found)))
     return found
 
 
-# An elapsed time with its days, which no clock time is: ps's etime "2-04:12:55", PostgreSQL's interval
-# "7 days 04:12:55", uptime's "up 3 days, 4:12"
-_ELAPSED = re.compile(
-    r"(?<![\w.:\-])(?:(?P<d>\d{1,3})-(?P<h>\d{1,2}):(?P<m>[0-5]\d):(?P<s>[0-5]\d)"
-    r"|(?P<days>\d{1,5}) days?,?\s+(?P<dh>\d{1,2}):(?P<dm>[0-5]\d)(?::(?P<ds>[0-5]\d))?)(?![\w:.])"
-)
+# How long the machine has been up, as uptime writes it ("up 3 days,  4:12"): an elapsed time whose owner
+# the line names. (ps's "2-04:12:55" and PostgreSQL's "7 days 04:12:55" are read only under an ELAPSED /
+# ETIME header, `column_units`: a job's time limit, a process's CPU time or a backend's age are written
+# the same way, and a figure is no elapsed time of the thing a claim means merely by its shape.)
+_ELAPSED = re.compile(r"(?<![\w.])up\s+(?P<days>\d{1,5}) days?,\s+(?P<dh>\d{1,2}):(?P<dm>[0-5]\d)(?![\w:.])")
 
 
 def _elapsed_times(folded_text: str, limit: int) -> list[NumberMention]:
     found: list[NumberMention] = []
     for m in _ELAPSED.finditer(folded_text):
-        found.append(elapsed_seconds(m["d"] or m["days"], m["h"] or m["dh"], m["m"] or m["dm"], m["s"] or m["ds"]))
+        found.append(elapsed_seconds(m["days"], m["dh"], m["dm"], None))
         if len(found) >= limit:
             break
     return found
