@@ -23,7 +23,7 @@ from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactChec
 
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
 from ..text.negation import NEGATABLE, denies_token
-from ..text.normalize import contains_token, fold_lines
+from ..text.normalize import contains_token, fold, fold_lines
 from ..text.series import claimed_values_at_times
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
@@ -167,6 +167,9 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
     claims_flat = fold_lines(parts)  # = fold(claims_text), from the parts other stages folded
     claims_view = EvidenceView(claims_flat, folded=True)
     critical_texts = [c.claim_text for c in critical]
+    # what a critical claim says of an object's state or a counter, its own check reads (a soft judgement
+    # a model may overrule): the answer restating it adds nothing to judge
+    folded_claims = [fold(t) for t in critical_texts]
     question = EvidenceView(reported_in_question(index.query_flat), folded=True)
     evidence: dict[bool, list[EvidenceView]] = {}
 
@@ -206,7 +209,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         if may_say_grows(sentence):
             if ok_outputs is None:
                 ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
-            if zero_counter_conflict(sentence, ok_outputs):  # "n_lru_nuked 一直在涨" over "n_lru_nuked 0"
+            if zero_counter_conflict(sentence, ok_outputs, folded_claims):  # "n_lru_nuked 一直在涨" over "… 0"
                 facts.append(
                     FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
                 )
@@ -214,7 +217,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         if may_name_a_state(sentence):
             if ok_outputs is None:
                 ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
-            if state_pair_conflict(sentence, ok_outputs):  # "tikv-5 Disconnected" over a row "tikv-5 … Up"
+            if state_pair_conflict(sentence, ok_outputs, folded_claims):  # "tikv-5 Disconnected" over "tikv-5 … Up"
                 facts.append(
                     FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
                 )

@@ -43,6 +43,7 @@ _DENIED_BEFORE = re.compile(r"(?:没有?|未|不|非|无|是否|not|isn't|never)
 _LATIN = re.compile(r"[A-Za-z]")
 # a parenthesis opens a clause of its own: "都是 Disconnected（只有 tikv-7 还是 Up）" gives two states
 _CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;（）()"
+_CLAUSE_SPLIT = re.compile("[" + re.escape(_CLAUSE_BREAKS) + "]")
 # a state the clause places in the past ("10:05 之前 consul-2 是 leader", "09:10–09:41 Disconnected"):
 # outputs of now say nothing against it
 _PAST = re.compile(
@@ -60,8 +61,9 @@ def may_name_a_state(text: str) -> bool:
     return _LATIN.search(text) is not None
 
 
-def state_pair_conflict(text: str, outputs: Sequence[str]) -> str | None:
-    """The first (object, state) of the text that the outputs' lines naming the object contradict."""
+def state_pair_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str] = ()) -> str | None:
+    """The first (object, state) of the text that the outputs' lines naming the object contradict;
+    a pair one of the texts `said_in` (folded critical claims) also gives is left to that text's check."""
     if not may_name_a_state(text):
         return None
     folded = fold(text)
@@ -78,11 +80,20 @@ def state_pair_conflict(text: str, outputs: Sequence[str]) -> str | None:
         if _PAST.search(folded, clause_start, word.start()):
             continue
         for name in extract_mentions(folded[clause_start : word.start()]).entities:
+            if any(_gives(said, name, word.group(1)) for said in said_in):
+                continue
             shown = _states_shown(name, kind, outputs)
             if shown and state not in shown:
                 others = "/".join(sorted(shown))
                 return f"it says {name!r} is {word.group(1)}, but every output line naming it shows {others}"
     return None
+
+
+def _gives(folded: str, name: str, state_word: str) -> bool:
+    """Some clause of `folded` names `name` and then the state word."""
+    return any(
+        0 <= clause.find(name) < clause.rfind(state_word) for clause in _CLAUSE_SPLIT.split(folded) if name in clause
+    )
 
 
 def _states_shown(name: str, kind: str, outputs: Sequence[str]) -> set[str]:

@@ -38,8 +38,9 @@ def may_say_grows(text: str) -> bool:
     return _GROW_CUE.search(text) is not None
 
 
-def zero_counter_conflict(text: str, outputs: Sequence[str]) -> str | None:
-    """The first field the text says grows whose every value in `outputs` (folded) is 0, as a detail."""
+def zero_counter_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str] = ()) -> str | None:
+    """The first field the text says grows whose every value in `outputs` (folded) is 0, as a detail;
+    a field one of the texts `said_in` (folded critical claims) also says grows is left to its check."""
     if not may_say_grows(text):
         return None
     folded = fold(text)
@@ -48,6 +49,8 @@ def zero_counter_conflict(text: str, outputs: Sequence[str]) -> str | None:
     fields = list(dict.fromkeys(_FIELD.findall(folded)))
     for field in fields:
         if len(field) < _MIN_FIELD_CHARS or not _said_to_grow(folded, field, fields):
+            continue
+        if any(field in said and _said_to_grow(said, field, _FIELD.findall(said)) for said in said_in):
             continue
         # "es-data-2 的 rejected 一直在涨": only an output that names es-data-2 says what its counter is
         objects = [e for e in extract_mentions(text).entities if e != field and e not in field]
