@@ -48,7 +48,7 @@ from .number_forms import (
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
 from .restated_units import rate_period_location, restates_a_located_figure
-from .state_pairs import state_pair_conflict
+from .state_pairs import may_name_a_state, state_pair_conflict
 from .table_rows import counted_rows, only_subject_conflict, other_row_conflict
 from .time_context import restated_window, searched_since, searched_windows, zone_shifted
 from .time_course import time_course_conflict
@@ -62,7 +62,7 @@ from .trace_index import (
     TraceIndex,
 )
 from .value_labels import calls_label_conflict, quantile_mismatch
-from .zero_counters import zero_counter_conflict
+from .zero_counters import may_say_grows, zero_counter_conflict
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
 # unsupported and external_unknown share a rank: neither may be turned into the other by a floor.
@@ -168,11 +168,12 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         course = time_course_conflict(claim.claim_text, cited_ok, series, excerpts)
         if course:
             evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
-        outputs = [ev.flat[: ev.out_end] for ev in cited_ok]
-        zero = zero_counter_conflict(claim.claim_text, outputs)
+        grows, names_a_state = may_say_grows(claim.claim_text), may_name_a_state(claim.claim_text)
+        outputs = [ev.flat[: ev.out_end] for ev in cited_ok] if grows or names_a_state else []
+        zero = zero_counter_conflict(claim.claim_text, outputs) if grows else None
         if zero:  # "n_lru_nuked 一直在涨" over "MAIN.n_lru_nuked  0  0.00"
             evidence.soft.append(SoftJudgement("zero_counter", "contradicted", zero))
-        state = state_pair_conflict(claim.claim_text, outputs)
+        state = state_pair_conflict(claim.claim_text, outputs) if names_a_state else None
         if state:  # "tikv-5 Disconnected" over a store table whose tikv-5 row says Up
             evidence.soft.append(SoftJudgement("state_pair", "contradicted", state))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"

@@ -57,8 +57,8 @@ _LINES_PER_OBJECT = 200
 
 
 def may_name_a_state(text: str) -> bool:
-    """A cheap cue: every state word is English, so a text without a Latin letter names none."""
-    return _LATIN.search(text) is not None
+    """Whether the text holds a state word at all (most claims hold none): read before the outputs are."""
+    return _LATIN.search(text) is not None and _STATE_WORD.search(fold(text)) is not None
 
 
 def state_pair_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str] = ()) -> str | None:
@@ -67,8 +67,6 @@ def state_pair_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str
     if not may_name_a_state(text):
         return None
     folded = fold(text)
-    if _STATE_WORD.search(folded) is None:
-        return None
     for word in _STATE_WORD.finditer(folded):
         if _DENIED_BEFORE.search(folded, max(0, word.start() - 6), word.start()):
             continue

@@ -34,8 +34,8 @@ _FIELD = re.compile(r"(?<![\w.\-])[a-z][a-z0-9_.\-]*[a-z0-9_](?![\w\-])")
 
 
 def may_say_grows(text: str) -> bool:
-    """A cheap cue: a character every growth word holds, or an English one (most texts hold none)."""
-    return _GROW_CUE.search(text) is not None
+    """Whether the text holds a growth word at all (most claims hold none): read before the outputs are."""
+    return _GROW_CUE.search(text) is not None and _GROWS.search(fold(text)) is not None
 
 
 def zero_counter_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str] = ()) -> str | None:
@@ -44,8 +44,6 @@ def zero_counter_conflict(text: str, outputs: Sequence[str], said_in: Sequence[s
     if not may_say_grows(text):
         return None
     folded = fold(text)
-    if _GROWS.search(folded) is None:
-        return None
     fields = list(dict.fromkeys(_FIELD.findall(folded)))
     for field in fields:
         if len(field) < _MIN_FIELD_CHARS or not _said_to_grow(folded, field, fields):
