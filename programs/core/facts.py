@@ -15,9 +15,10 @@ claim texts, summary and answer sentences rather than its JSON lines.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactCheck, LegacyClassification, item_text
 
@@ -178,7 +179,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             evidence[cites_guidance] = _answer_evidence(index, cites_guidance=cites_guidance)
         return evidence[cites_guidance]
 
-    ok_outputs: list[str] | None = None  # the ok calls' folded outputs, read only when needed
+    ok_outputs = functools.cache(lambda: [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok])
     ok_calls = [ev for ev in index.calls.values() if ev.ok]
     facts = []
     actions = [item_text(a) for a in contract.recommended_actions]
@@ -196,32 +197,11 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         new_entities = [
             e for e in mentions.entities if not contains_token(claims_flat, e) and not denies_token(sentence, e)
         ]
-        denied = None
-        if new_entities and may_call_fine(sentence):  # what a claim names, its own check reads
-            if ok_outputs is None:
-                ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
-            denied = fine_state_in_trace_conflict(sentence, new_entities, ok_outputs)
-        if denied:  # "payment-db 连接也正常" while the trace reports payment-db's connections refused
+        if _state_the_trace_denies(sentence, new_entities, ok_outputs, folded_claims):
             facts.append(
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
-        if may_say_grows(sentence):
-            if ok_outputs is None:
-                ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
-            if zero_counter_conflict(sentence, ok_outputs, folded_claims):  # "n_lru_nuked 一直在涨" over "… 0"
-                facts.append(
-                    FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
-                )
-                continue
-        if may_name_a_state(sentence):
-            if ok_outputs is None:
-                ok_outputs = [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok]
-            if state_pair_conflict(sentence, ok_outputs, folded_claims):  # "tikv-5 Disconnected" over "tikv-5 … Up"
-                facts.append(
-                    FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
-                )
-                continue
         if any(zone_mislabelled_in_trace(sentence, n, index, contract.user_facing_answer) for n in mentions.numbers):
             facts.append(  # "北京时间 06:10" where every output writes 06:10 in UTC: another moment
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
@@ -287,6 +267,20 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             FactCheck(fact=sentence, classification=classification, claim_id=None, source="user_facing_answer")
         )
     return facts
+
+
+def _state_the_trace_denies(
+    sentence: str, new_entities: list[str], outputs: Callable[[], list[str]], claims: Sequence[str]
+) -> bool:
+    """A state or a count of the sentence that the ok outputs (`outputs()`, read only when a cue says so)
+    contradict: "payment-db 连接也正常" while the trace reports its connections refused (a new entity's fine
+    state), "n_lru_nuked 一直在涨" over "n_lru_nuked 0", "tikv-5 Disconnected" over a row "tikv-5 … Up".
+    What a critical claim (`claims`, folded) already says, or names, its own check reads."""
+    return bool(
+        (new_entities and may_call_fine(sentence) and fine_state_in_trace_conflict(sentence, new_entities, outputs()))
+        or (may_say_grows(sentence) and zero_counter_conflict(sentence, outputs(), claims))
+        or (may_name_a_state(sentence) and state_pair_conflict(sentence, outputs(), claims))
+    )
 
 
 def _figure_moved_in_time(sentence: str, claim_texts: Sequence[str]) -> bool:
