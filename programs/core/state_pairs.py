@@ -11,7 +11,9 @@ What keeps honest texts out: only objects named in the state word's own clause, 
 naming the object as a whole token; only states of the same kind (a node's Ready says nothing of a
 pod's Pending); a state any line of the object shows (a log that has it Disconnected, then Up) is no
 conflict; a clause with two state words tells a sequence ("Running 后变为 Terminating") and
-is not read, nor a denied or asked state word ("没有 Down", "是否 Ready").
+is not read, nor a denied or asked state word ("没有 Down", "是否 Ready"), nor a state the clause places
+in the past ("10:05 之前 consul-2 是 leader"); a line that names a sibling (pg-2 beside pg-1) or gives
+uptime's "up 41 days" shows nothing.
 """
 
 from __future__ import annotations

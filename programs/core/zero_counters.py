@@ -6,8 +6,10 @@ and the output says the counter never moved. A soft judgement (spec §8: what �
 of its wording, a model may overrule it); the rules backend reads it as `contradicted`.
 
 What keeps honest texts out: only a field the output gives a value right after its name (`name 0`,
-`name: 0`, `"name": 0`, `name=0`) is read, and only when every such value is 0; the growth word must
-follow the field in its clause, undenied ("没有在涨" says the same as the output).
+`name: 0`, `"name": 0`, `name=0`; not "retrans:0/1843", a pair) is read, and only when every such value
+is 0; where the sentence names an object (es-data-2), only outputs naming it; the growth word must follow
+the field in its clause, undenied ("没有在涨" says the same as the output), with no other field between
+("n_lru_nuked 为 0 而 n_expired 一直在涨": n_expired grows).
 """
 
 from __future__ import annotations
