@@ -11,7 +11,10 @@ import pytest
 from test_round7_readings import _answer_facts, _check, _located
 
 from groundcheck.programs.core import extremes, time_context
+from groundcheck.programs.core.state_pairs import state_pair_conflict
+from groundcheck.programs.core.zero_counters import zero_counter_conflict
 from groundcheck.programs.text import dates, series
+from groundcheck.programs.text.normalize import fold
 from groundcheck.programs.text.tokens import extract_mentions, places_in_text
 from groundcheck.programs.text.wording import SCOPE, assertive_text, search_scope
 
@@ -345,3 +348,43 @@ def test_advice_worded_with_a_modal_and_a_step_is_no_assertion(sentence):
 ])
 def test_a_finding_worded_with_those_modals_is_still_an_assertion(sentence):
     assert assertive_text(sentence) != ""
+
+
+# --- round T: what the first forms of these readings let through or flagged ------------------------------
+
+ZPOOL = "  pool: tank\n state: ONLINE\nerrors: No known data errors\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output"), [
+    ("pool 已经出现数据错误", "errors: No known data errors", ZPOOL),
+    ("api 容器被 OOM killed", "oom_killed=no exit_code=1", "level=info container=api oom_killed=no exit_code=1\n"),
+])
+def test_no_that_denies_its_own_term_or_ends_a_key_value_still_denies(claim, excerpt, output):
+    verification, detail = _check(claim, excerpt, output)
+    assert verification == "contradicted" and "only denies" in detail
+
+
+@pytest.mark.parametrize(("sentence", "outputs"), [
+    ("retrans 一直在涨", ["cubic wscale:7,7 rto:204 retrans:0/1843 rcv_space:14600"]),  # a pair, not a value
+    ("n_lru_nuked 为 0 而 n_expired 一直在涨", ["MAIN.n_lru_nuked  0  0.00\nMAIN.n_expired  18211  1.59\n"]),
+    ("es-data-2 的 rejected 一直在涨", ['{"node": "es-data-1", "rejected": 0}']),  # another node's counter
+])
+def test_a_zero_counter_reads_only_its_own_field_and_object(sentence, outputs):
+    assert zero_counter_conflict(sentence, [fold(o) for o in outputs]) is None
+
+
+@pytest.mark.parametrize(("sentence", "output"), [
+    ("pg-1 是 follower", "i am (pg-1), a secondary, and following a leader (pg-2)\n"),  # a sibling on the line
+    ("10:05 之前 consul-2 是 leader", "node      id   address  state\nconsul-2  ab   10.0.0.2 follower\n"),
+    ("tikv-5 在 09:10–09:41 Disconnected", STORES),  # a past window
+    ("node-1 上的 kubelet 已经 down 了", "node-1:  10:41:07 up 41 days,  4:12,  2 users\n"),  # uptime
+    ("node-1 变为 NotReady", 'kubelet node-1 "Node became not ready" condition={Type:Ready Status:False}\n'),
+])
+def test_a_state_is_not_read_against_siblings_the_past_uptime_or_a_line_that_shows_it(sentence, output):
+    assert state_pair_conflict(sentence, [fold(output)]) is None
+
+
+def test_what_a_critical_claim_says_of_a_state_is_left_to_its_own_check():
+    claims = [fold("tikv-4、tikv-7 的状态为 Disconnected，tikv-5 为 Up")]
+    assert state_pair_conflict("tikv-5 是 Disconnected", [fold(STORES)], [fold("tikv-5 是 Disconnected")]) is None
+    assert state_pair_conflict("tikv-4 和 tikv-5 都 Disconnected 了", [fold(STORES)], claims) is not None
