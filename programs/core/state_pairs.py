@@ -23,7 +23,7 @@ from collections.abc import Sequence
 
 from ..text.normalize import fold
 from ..text.tokens import extract_mentions
-from ..text.wording import SENTENCE_BREAKS
+from ..text.wording import CLAUSE_BREAKS, part_start
 
 # each state word -> (its kind, the state it names); words of one kind exclude each other
 _STATES: dict[str, tuple[str, str]] = {
@@ -40,12 +40,14 @@ _STATES: dict[str, tuple[str, str]] = {
     "inactive": ("unit", "inactive"),
     **{w: ("role", w) for w in ("leader", "follower", "candidate")},
 }
-_STATE_WORD = re.compile(r"(?<![a-z0-9_\-])(" + "|".join(sorted(_STATES, key=len, reverse=True)) + r")(?![a-z0-9_\-])")
+_STATE_WORDS = "|".join(sorted(_STATES, key=len, reverse=True))
+_STATE_WORD = re.compile(r"(?<![a-z0-9_\-])(" + _STATE_WORDS + r")(?![a-z0-9_\-])")
+_STATE_CUE = re.compile(_STATE_WORDS)  # the words alone, which the engine scans for in C
 _DENIED_BEFORE = re.compile(r"(?:没有?|未|不|非|无|是否|not|isn't|never)\s*(?:是|处于|在|为|变成|变为|再)?\s*$")
 _LATIN = re.compile(r"[A-Za-z]")
 # a parenthesis opens a clause of its own: "都是 Disconnected（只有 tikv-7 还是 Up）" gives two states
-_CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;（）()"
-_CLAUSE_SPLIT = re.compile("[" + re.escape(_CLAUSE_BREAKS) + "]")
+_CLAUSE_BREAKS = CLAUSE_BREAKS + "（）()"
+_CLAUSE_BREAK = re.compile("[" + re.escape(_CLAUSE_BREAKS) + "]")
 # a state the clause places in the past ("10:05 之前 consul-2 是 leader", "09:10–09:41 Disconnected"):
 # outputs of now say nothing against it
 _PAST = re.compile(
@@ -60,7 +62,10 @@ _LINES_PER_OBJECT = 200
 
 def may_name_a_state(text: str) -> bool:
     """Whether the text holds a state word at all (most claims hold none): read before the outputs are."""
-    return _LATIN.search(text) is not None and _STATE_WORD.search(fold(text)) is not None
+    if _LATIN.search(text) is None:
+        return False
+    folded = fold(text)
+    return _STATE_CUE.search(folded) is not None and _STATE_WORD.search(folded) is not None
 
 
 def state_pair_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str] = ()) -> str | None:
@@ -73,9 +78,9 @@ def state_pair_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str
         if _DENIED_BEFORE.search(folded, max(0, word.start() - 6), word.start()):
             continue
         kind, state = _STATES[word.group(1)]
-        clause_start = max((folded.rfind(c, 0, word.start()) for c in _CLAUSE_BREAKS), default=-1) + 1
-        clause_end = min((i for i in (folded.find(c, word.end()) for c in _CLAUSE_BREAKS) if i != -1), default=None)
-        if len(_STATE_WORD.findall(folded, clause_start, clause_end or len(folded))) > 1:
+        clause_start = part_start(folded, word.start(), _CLAUSE_BREAKS)
+        clause_end = _CLAUSE_BREAK.search(folded, word.end())
+        if len(_STATE_WORD.findall(folded, clause_start, clause_end.start() if clause_end else len(folded))) > 1:
             continue  # "Up -> Disconnected", "Running 后变为 Terminating": a sequence of states
         if _PAST.search(folded, clause_start, word.start()):
             continue
@@ -92,7 +97,7 @@ def state_pair_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str
 def _gives(folded: str, name: str, state_word: str) -> bool:
     """Some clause of `folded` names `name` and then the state word."""
     return any(
-        0 <= clause.find(name) < clause.rfind(state_word) for clause in _CLAUSE_SPLIT.split(folded) if name in clause
+        0 <= clause.find(name) < clause.rfind(state_word) for clause in _CLAUSE_BREAK.split(folded) if name in clause
     )
 
 

@@ -19,16 +19,16 @@ from collections.abc import Sequence
 
 from ..text.normalize import fold
 from ..text.tokens import extract_mentions
-from ..text.wording import SENTENCE_BREAKS
+from ..text.wording import clause_end, quick_search
 
 # "在涨", "一直增加", "持续上升", "不断累积", "increasing": the counter moves
 _GROWS = re.compile(
     r"(?<![没未不无])(?:在|一直|持续|不断|仍在|还在|继续)?(?:上涨|在涨|涨(?![停价])|增长|增加|上升|升高|攀升|飙升|累积|累加|递增)"
     r"|\b(?:increas(?:es|ing)|grow(?:s|ing)|rising|climbing|keeps? going up)\b"
 )
-_GROW_CUE = re.compile(r"[涨增升累递]|increas|grow|rising|climbing|going up", re.IGNORECASE)
+# a character every growth word holds, or an English one: scanned in a lowered copy (`quick_search`)
+_GROW_CUE = quick_search(re.compile(r"[涨增升累递]|increas|grow|rising|climbing|going up", re.IGNORECASE))
 _DENIED_BEFORE = re.compile(r"(?:没有?|未|不|无|并未|从未|并没有?)(?:在|再|一直|持续|继续)?$")
-_CLAUSE_BREAKS = SENTENCE_BREAKS + "，,；;"
 _VALUES_PER_FIELD = 50
 _MIN_FIELD_CHARS = 4
 # a field's name as outputs write it: "n_lru_nuked", "main.n_lru_nuked", "retransmits", "tcp-retrans"
@@ -37,7 +37,7 @@ _FIELD = re.compile(r"(?<![\w.\-])[a-z][a-z0-9_.\-]*[a-z0-9_](?![\w\-])")
 
 def may_say_grows(text: str) -> bool:
     """Whether the text holds a growth word at all (most claims hold none): read before the outputs are."""
-    return _GROW_CUE.search(text) is not None and _GROWS.search(fold(text)) is not None
+    return _GROW_CUE(text) is not None and _GROWS.search(fold(text)) is not None
 
 
 def zero_counter_conflict(text: str, outputs: Sequence[str], said_in: Sequence[str] = ()) -> str | None:
@@ -47,13 +47,14 @@ def zero_counter_conflict(text: str, outputs: Sequence[str], said_in: Sequence[s
         return None
     folded = fold(text)
     fields = list(dict.fromkeys(_FIELD.findall(folded)))
+    entities = extract_mentions(text).entities
     for field in fields:
         if len(field) < _MIN_FIELD_CHARS or not _said_to_grow(folded, field, fields):
             continue
         if any(field in said and _said_to_grow(said, field, _FIELD.findall(said)) for said in said_in):
             continue
         # "es-data-2 的 rejected 一直在涨": only an output that names es-data-2 says what its counter is
-        objects = [e for e in extract_mentions(text).entities if e != field and e not in field]
+        objects = [e for e in entities if e != field and e not in field]
         read = [o for o in outputs if any(e in o for e in objects)] if objects else outputs
         values = [v for output in read for v in _values_of(field, output)]
         if values and all(v == 0 for v in values):
@@ -67,8 +68,7 @@ def _said_to_grow(folded: str, field: str, fields: list[str]) -> bool:
     start = folded.find(field)
     while start != -1:
         end = start + len(field)
-        clause_end = min((i for i in (folded.find(c, end) for c in _CLAUSE_BREAKS) if i != -1), default=len(folded))
-        grows = _GROWS.search(folded, end, clause_end)
+        grows = _GROWS.search(folded, end, clause_end(folded, end))
         between = folded[end : grows.start()] if grows else ""
         if (
             grows is not None

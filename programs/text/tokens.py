@@ -559,7 +559,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     if len(found) < limit and ("(x" in folded_text or "s" in folded_text):
         found.extend(_extra_numbers(folded_text, limit - len(found)))
     if len(found) < limit and "up " in folded_text and "day" in folded_text:
-        found.extend(_elapsed_times(folded_text, limit - len(found)))
+        found.extend(_uptimes(folded_text, limit - len(found)))
     return found
 
 
@@ -567,13 +567,14 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
 # the line names. (ps's "2-04:12:55" and PostgreSQL's "7 days 04:12:55" are read only under an ELAPSED /
 # ETIME header, `column_units`: a job's time limit, a process's CPU time or a backend's age are written
 # the same way, and a figure is no elapsed time of the thing a claim means merely by its shape.)
-_ELAPSED = re.compile(r"(?<![\w.])up\s+(?P<days>\d{1,5}) days?,\s+(?P<dh>\d{1,2}):(?P<dm>[0-5]\d)(?![\w:.])")
+_UPTIME = re.compile(r"(?<![\w.])up\s+(\d{1,5}) days?,\s+(\d{1,2}):([0-5]\d)(?![\w:.])")
 
 
-def _elapsed_times(folded_text: str, limit: int) -> list[NumberMention]:
+def _uptimes(folded_text: str, limit: int) -> list[NumberMention]:
     found: list[NumberMention] = []
-    for m in _ELAPSED.finditer(folded_text):
-        found.append(elapsed_seconds(m["days"], m["dh"], m["dm"], None))
+    for m in _UPTIME.finditer(folded_text):
+        days, hours, minutes = m.groups()
+        found.append(elapsed_seconds(days, hours, minutes, None))
         if len(found) >= limit:
             break
     return found
