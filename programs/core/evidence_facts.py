@@ -15,7 +15,7 @@ Computed once per verification, in claim order; claims that share an id keep sep
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
@@ -153,9 +153,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     cited_ok = index.observed(weighed)
     if usable:
         # lazily: only a claim that ties a number to a time has the cited outputs parsed as series
-        at_time = value_at_time_conflict(
-            claim.claim_text, (ev.view("series", _series) for ev in cited_ok), _bound_test(claim.claim_text)
-        )
+        at_time = value_at_time_in(claim.claim_text, cited_ok)
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
         # lazily, as above: only a claim naming a peak or a trough has its outputs read as series
@@ -449,6 +447,13 @@ def _split_echo(ev: CallEvidence) -> tuple[str, str]:
     for line in ev.flat.split("\n"):
         (echoed if any(all(w in line for w in ws) for ws in searched) else kept).append(line)
     return "\n".join(echoed), "\n".join(kept)
+
+
+def value_at_time_in(text: str, calls: Iterable[CallEvidence], moved_only: bool = False) -> str | None:
+    """`value_at_time_conflict` of a claim or an answer sentence over the series of `calls` (each
+    call's output parsed once per session, and only when the text ties a number to a time)."""
+    series = (ev.view("series", _series) for ev in calls)
+    return value_at_time_conflict(text, series, _bound_test(text), moved_only=moved_only)
 
 
 def _bound_test(claim_text: str) -> Callable[[NumberMention], Callable[[float], bool] | None]:

@@ -39,7 +39,7 @@ from ..text.wording import (
     search_hedged,
     split_sentences,
 )
-from .evidence_facts import glossary_view, only_in_guidance
+from .evidence_facts import glossary_view, only_in_guidance, value_at_time_in
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .state_pairs import may_name_a_state, state_pair_conflict
@@ -212,6 +212,11 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
+        if mentions.numbers and _value_at_another_time(sentence, critical_texts, ok_calls):
+            facts.append(  # "10:10 那个窗口换了 4 次，10:00 换了 3 次" over points 10:00 4, 10:10 3
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
         if mentions.numbers and _relabelled_figure(sentence, critical_texts, ok_calls):
             facts.append(  # "CPU 峰值约 35%" where 35.4 is the Average and the Maximum 91.2
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
@@ -300,6 +305,20 @@ def _figure_moved_in_time(sentence: str, claim_texts: Sequence[str]) -> bool:
         if elsewhere and otherwise:
             return True
     return False
+
+
+def _value_at_another_time(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:
+    """The sentence ties a figure to a time at which the outputs' series give another value, while
+    they show the figure at another time (spec §7, a value at a time). An answer sentence cites no
+    output: it is read against every series of the trace, for a figure moved in time only.
+    A sentence that only restates the critical claims' own figures at their times is their checks'."""
+    pairs = claimed_values_at_times(sentence)
+    if not pairs:
+        return False
+    claimed = {(s, n.kind, n.value) for text in claim_texts for s, _, n in claimed_values_at_times(text)}
+    if all((s, n.kind, n.value) in claimed for s, _, n in pairs):
+        return False
+    return value_at_time_in(sentence, ok_calls, moved_only=True) is not None
 
 
 def _relabelled_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:

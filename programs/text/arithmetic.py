@@ -93,6 +93,11 @@ def matches_directly(
             # in the declared unit: 2980 of a series "单位：毫秒" is 2.98 s
             if any(abs(ev.value * f - claimed.value) <= tol for f in whole.get(claimed.kind, ())):
                 return True
+            if claimed.kind == "bytes" and "bytes" in whole:
+                # `du -s`'s 94371840 is KiB (90 GiB): read in its unit, cut or in powers of 1024, never as bytes
+                if any(_declared_bytes_match(claimed, ev, f, tol, cut) for f in whole["bytes"]):
+                    return True
+                continue
             continue
         if claimed.kind == "clock":
             if _clock_matches(claimed, ev):
@@ -115,6 +120,11 @@ def matches_directly(
         cores = whole.get("cores", ()) if declared is not None and claimed.kind == "bytes" else ()
         return _millicores_match(claimed, evidence, tol, bare_cores=bool(cores))
     return False
+
+
+def _declared_bytes_match(claimed: NumberMention, ev: NumberMention, factor: float, tol: float, cut: bool) -> bool:
+    in_bytes = ev._replace(kind="bytes", value=ev.value * factor, factor=factor)
+    return _within(in_bytes.value, claimed.value, tol, cut) or binary_reading_matches(claimed, in_bytes, tol, cut)
 
 
 def is_elapsed(ev: NumberMention) -> bool:

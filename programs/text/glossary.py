@@ -37,6 +37,7 @@ except ImportError:  # pragma: no cover - exercised by a test that hides the pac
 from .dates import EPOCH_FIELD_KEY
 from .normalize import fold
 from .products import implied_in, is_product_name
+from .senses import SENSE_TERMS, names_its_concept
 from .wording import search_hedged
 
 __all__ = [
@@ -131,6 +132,8 @@ class Glossary:
                 continue
             if first in _SPLIT_AFTER and start and text[start - 1] in _SPLIT_AFTER[first]:
                 continue  # "34 分钟内存活探针失败": 内 closes "分钟内", 存活 follows; no 内存 there
+            if term in SENSE_TERMS and not names_its_concept(text, term, start, end + 1):
+                continue  # "解析 etl_sales.py" parses a file: no DNS there
             found.append(ConceptMention(term, ids, start, end + 1))
         if len(found) < 2:
             return found

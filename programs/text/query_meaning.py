@@ -199,23 +199,37 @@ _PER_SECOND = re.compile(r"\b(?:i?rate)\(")
 # `free -m` prints MiB, `free -g` GiB, plain `free` KiB: every bare figure of its output
 _FREE = re.compile(r"\bfree\b((?:\s+-{1,2}[a-z]+)*)")
 _FREE_UNITS = {"-k": "kib", "--kibi": "kib", "-m": "mib", "--mebi": "mib", "-g": "gib", "--gibi": "gib", "-b": "b"}
+# `du` and its flags, up to the first path ("du -s /var/lib/docker", "du -sh --max-depth=1 /data")
+_DU = re.compile(r"(?:^|[;|&(]\s*|\bsudo\s+)du((?:\s+-{1,2}[A-Za-z][\w\-=.]*)*)(?=\s|$)")
+_DU_UNITS = {"-k": "kib", "-m": "mib", "-b": "b", "--bytes": "b"}
+_HUMAN_FLAGS = frozenset({"-h", "--human", "--human-readable", "--si"})
 
 
 def command_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
     """The unit a shell command prints its bare figures in, as an output's own "unit:" would say:
-    `free -m` MiB (and `free` KiB). Nothing for any other command, or `free -h` (its figures carry units)."""
+    `free -m` MiB (and `free` KiB), `du -s` KiB (`du -sb` bytes, `du -sm` MiB). Nothing for any other
+    command, nor for `free -h` / `du -sh` (their figures carry units) or a block size of their own."""
     for value in arguments.values():
-        if not isinstance(value, str) or "free" not in value:
+        if not isinstance(value, str) or ("free" not in value and "du" not in value):
             continue
-        m = _FREE.search(value[:MAX_QUERY_CHARS])
-        if m is None:
-            continue
-        flags = m.group(1).split()
-        units = [_FREE_UNITS[f] for f in flags if f in _FREE_UNITS]
-        if "-h" in flags or "--human" in flags or len(units) > 1:
-            return frozenset()
-        return declared_for_all(units[0] if units else "kib")
+        command = value[:MAX_QUERY_CHARS]
+        m = _FREE.search(command)
+        if m is not None:
+            return _unit_of_flags(m.group(1).split(), _FREE_UNITS)
+        m = _DU.search(command)
+        if m is not None:
+            # combined short flags ("-sh", "-sk") each say what they say; long ones stand alone
+            flags = [f"-{c}" for f in m.group(1).split() if not f.startswith("--") for c in f[1:]]
+            flags += [f for f in m.group(1).split() if f.startswith("--")]
+            return _unit_of_flags(flags, _DU_UNITS)
     return frozenset()
+
+
+def _unit_of_flags(flags: list[str], units_of: Mapping[str, str]) -> frozenset[Reading]:
+    units = [units_of[f] for f in flags if f in units_of]
+    if any(f in _HUMAN_FLAGS or f.startswith(("-B", "--block-size")) for f in flags) or len(set(units)) > 1:
+        return frozenset()
+    return declared_for_all(units[0] if units else "kib")
 
 
 _COMMAND_ARG_KEYS = frozenset({"args", "cmd", "command", "kubectl"})

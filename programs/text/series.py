@@ -260,6 +260,7 @@ def value_at_time_conflict(
     claim_text: str,
     evidence_outputs: Iterable[Any],
     bound_of: Callable[[NumberMention], Callable[[float], bool] | None] | None = None,
+    moved_only: bool = False,
 ) -> str | None:
     """A number the claim ties to a time that the cited series contradicts at that time, or None.
 
@@ -273,6 +274,8 @@ def value_at_time_conflict(
         claim_text: the claim.
         evidence_outputs: the cited calls' outputs, raw (str or JSON value) or already `Series`.
         bound_of: for a figure written as a bound ("不到 1%"), the test a value at that time must pass.
+        moved_only: report only a figure the series shows at another time (for a text that cites
+            no output, an answer sentence read against every series of the trace).
 
     Returns:
         A one-sentence English detail, or None.
@@ -287,14 +290,15 @@ def value_at_time_conflict(
     if not pairs:
         return None
     series = [o if isinstance(o, Series) else parse_series(o) for o in evidence_outputs]
-    points = [p for s in series for p in s.points]
+    # an epoch point's clock is UTC, and a text citing no output may write its clocks in any zone
+    points = [p for s in series for p in s.points if not (moved_only and p.epoch)]
     if not points:
         return None
     for pair in pairs:
         second, window, number = pair[0], pair[1], pair[2]
         utc = pair[3] if len(pair) == 4 else second  # a 4-tuple where the claim names its zone
         at = [p for p in points if _at(p, utc if p.epoch else second, window)]
-        if not at and utc != second:
+        if not at and utc != second and not moved_only:
             mislabelled = [p for p in points if p.epoch and _at(p, second, window) and _carries(p, number)]
             if mislabelled:  # "北京时间 09:10" for an epoch point at 09:10 UTC (17:10 in UTC+8)
                 return (
@@ -303,13 +307,15 @@ def value_at_time_conflict(
                 )
         holds = bound_of(number) if bound_of is not None else None
         if holds is not None and at:
-            if any(holds(v) for p in at for v in p.values):
+            if moved_only or any(holds(v) for p in at for v in p.values):
                 continue
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
         change = _change_between(claim_text, second, number, series)
         if isinstance(change, str):
+            if moved_only:
+                continue
             return change
         if change or _share_of_named(claim_text, number, at):
             continue
@@ -321,7 +327,7 @@ def value_at_time_conflict(
                 f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
                 f"(which it shows at {shown})"
             )
-        if number.kind == "count" and all(p.line and not p.values for p in at):
+        if moved_only or (number.kind == "count" and all(p.line and not p.values for p in at)):
             continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
         if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time

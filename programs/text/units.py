@@ -97,8 +97,10 @@ def declared_units(text: str) -> frozenset[Reading]:
         if m.group(1):
             units = readings(_ALIASES.get(m.group(1), m.group(1)))
             found |= units | {(_WHOLE + kind, scale) for kind, scale in units}
-        else:
-            found |= readings(_ALIASES.get(m.group(2), m.group(2)) if m.group(2) else f"{m.group(3)}b")
+        elif m.group(2):
+            found |= readings(_ALIASES.get(m.group(2), m.group(2)))
+        else:  # df's "1K-blocks": every bare figure of its table counts blocks (Use% carries its own unit)
+            found |= declared_for_all(f"{m.group(3)}b")
     return frozenset(found)
 
 
