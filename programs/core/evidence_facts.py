@@ -449,14 +449,18 @@ def _split_echo(ev: CallEvidence) -> tuple[str, str]:
     return "\n".join(echoed), "\n".join(kept)
 
 
-def value_at_time_in(text: str, calls: Iterable[CallEvidence], moved_only: bool = False) -> str | None:
-    """`value_at_time_conflict` of a claim or an answer sentence over the series of `calls` (each
-    call's output parsed once per session, and only when the text ties a number to a time)."""
-    series = (ev.view("series", _series) for ev in calls)
-    return value_at_time_conflict(text, series, _bound_test(text), moved_only=moved_only)
+def value_at_time_in(text: str, calls: Iterable[CallEvidence]) -> str | None:
+    """`value_at_time_conflict` of a claim over the series of its cited `calls` (each call's output
+    parsed once per session, and only when the claim ties a number to a time)."""
+    return value_at_time_conflict(text, (series_of(ev) for ev in calls), bound_test(text))
 
 
-def _bound_test(claim_text: str) -> Callable[[NumberMention], Callable[[float], bool] | None]:
+def series_of(ev: CallEvidence) -> Series:
+    """The call's output as a time series, parsed once per call and session."""
+    return ev.view("series", _series)
+
+
+def bound_test(claim_text: str) -> Callable[[NumberMention], Callable[[float], bool] | None]:
     """The test a value must pass for a claim's figure written as a bound ("06:15 仍不到 1%")."""
 
     def test(number: NumberMention) -> Callable[[float], bool] | None:

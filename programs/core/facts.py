@@ -25,21 +25,21 @@ from groundcheck.signatures.models import ClaimCheck, ExecutorContract, FactChec
 from ..text.glossary import EvidenceView, carries, claim_analysis, compact, evidence_view
 from ..text.negation import NEGATABLE, denies_token
 from ..text.normalize import contains_token, fold, fold_lines
-from ..text.series import claimed_values_at_times
+from ..text.series import claimed_values_at_times, speaks_of, value_at_time_conflict
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import (
     ADVICE,
-    CLAUSE_BREAK,
     advice_premises,
+    answer_sentences,
     assertive_text,
-    part_start,
     quick_search,
     says_a_whole,
     search_causal,
     search_hedged,
     split_sentences,
 )
-from .evidence_facts import glossary_view, only_in_guidance, value_at_time_in
+from .evidence_facts import bound_test, glossary_view, only_in_guidance, series_of
+from .figure_judgements import judged_by_its_figures
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .state_pairs import may_name_a_state, state_pair_conflict
@@ -183,7 +183,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
     ok_calls = [ev for ev in index.calls.values() if ev.ok]
     facts = []
     actions = [item_text(a) for a in contract.recommended_actions]
-    for whole in split_sentences(contract.user_facing_answer):
+    for whole in answer_sentences(contract.user_facing_answer):
         sentence = assertive_text(whole)
         if not sentence or restates_advice(whole, actions):
             continue
@@ -239,7 +239,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             continue
         new_concepts = [
             ids for ids in _new_concept_mentions(sentence, claims_view, question)
-            if not _judged_by_its_figures(sentence, ids)
+            if not judged_by_its_figures(sentence, ids)
         ]
         new_cause = not new_concepts and new_cause_wording(sentence, claims_text)
         if not new_entities and not new_numbers and not new_concepts and not new_cause:
@@ -308,17 +308,24 @@ def _figure_moved_in_time(sentence: str, claim_texts: Sequence[str]) -> bool:
 
 
 def _value_at_another_time(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:
-    """The sentence ties a figure to a time at which the outputs' series give another value, while
-    they show the figure at another time (spec §7, a value at a time). An answer sentence cites no
-    output: it is read against every series of the trace, for a figure moved in time only.
-    A sentence that only restates the critical claims' own figures at their times is their checks'."""
+    """The sentence ties figures to two times or more of one series of the trace (times it has points
+    at, one figure at least that it shows), and puts one at a time where the series gives another value while it
+    shows that figure at another time (spec §7, a value at a time): "10:10 换了 4 次，10:00 换了 3 次"
+    over points 10:00 → 4, 10:10 → 3. An answer sentence cites no output: only a series it speaks of
+    so is read, for a figure moved in time only. A sentence that restates the critical claims' own
+    figures at their times is their checks'."""
     pairs = claimed_values_at_times(sentence)
-    if not pairs:
-        return False
+    if len({second for second, _, _ in pairs}) < 2 or _COMPARED_TIME.search(sentence):
+        return False  # "比 10:00 少 1 次": a difference from another time, no value at one
     claimed = {(s, n.kind, n.value) for text in claim_texts for s, _, n in claimed_values_at_times(text)}
     if all((s, n.kind, n.value) in claimed for s, _, n in pairs):
         return False
-    return value_at_time_in(sentence, ok_calls, moved_only=True) is not None
+    spoken_of = [s for s in (series_of(ev) for ev in ok_calls) if speaks_of(s, pairs)]
+    moved = value_at_time_conflict(sentence, spoken_of, bound_test(sentence), moved_only=True) if spoken_of else None
+    return moved is not None
+
+
+_COMPARED_TIME = re.compile(r"(?:比|较|相比|与|和|跟|对比)\s?(?:昨天|前一天|上周)?\s?\d{1,2}[:：点]")
 
 
 def _relabelled_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:
@@ -327,56 +334,6 @@ def _relabelled_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequ
     (a soft reading a model may overrule), the answer restating it adds nothing to judge."""
     conflict = calls_label_conflict(sentence, ok_calls)
     return conflict is not None and all(calls_label_conflict(c, ok_calls) != conflict for c in claim_texts)
-
-
-# words that judge a figure ("打满", "占满", "负载过高"): said of figures the sentence gives, they add no fact
-_EVALUATIVE = frozenset({"saturation", "exhausted", "disk_full", "high_load", "cpu_high", "memory_high"})
-_NEAR_FULL = 0.9
-
-
-def _judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...]) -> bool:
-    """"CPU … 11:15 达到 98.7%，一直处于打满状态", "老年代占了约 3.68 GiB，而最大堆只有 4 GiB，约 92% 被占满":
-    a judging word over a share of at least 90% the sentence states, or two of its figures of one kind
-    the smaller of which is at least 90% of the other (each figure checked on its own)."""
-    if not _EVALUATIVE.intersection(concept_ids):
-        return False
-    clause = _judging_clause(sentence, concept_ids)
-    numbers = [n for n in extract_mentions(clause).numbers if n.kind != "clock" and n.value > 0]
-    if any(n.kind == "ratio" and n.value >= _NEAR_FULL for n in numbers):
-        return True
-    # bare counts compare only beside a limit word ("491 个连接，max_connections 是 500", "100 … 上限 100")
-    counted = ("count", "plain")
-    limit = _LIMIT_WORD.search(sentence) is not None
-    return any(
-        a is not b
-        and (a.kind == b.kind or (a.kind in counted and b.kind in counted))
-        and (a.kind not in counted or limit)
-        and a.kind != "ratio"
-        and _NEAR_FULL <= a.value / b.value <= 1
-        for a in numbers for b in numbers
-    )
-
-
-_LIMIT_WORD = re.compile(r"上限|最大|max|limit|容量|配额|预留", re.IGNORECASE)
-
-
-_LATIN = re.compile(r"[a-z]")
-
-
-def _judging_clause(sentence: str, concept_ids: tuple[str, ...]) -> str:
-    """The judging word's clause, and the clause before it when the judging clause names no resource of
-    its own: the figures it judges ("…11:15 达到 98.7%，一直处于打满状态"), not those of another resource
-    ("成功率 99%，磁盘已经写满" judges no disk figure)."""
-    text = compact(sentence)
-    m = next((m for m in claim_analysis(text).mentions if m.concept_ids == concept_ids), None)
-    if m is None:
-        return text
-    own = part_start(text, m.start)
-    # the clause before counts only when the judging clause names no resource of its own ("，一直处于打满状态")
-    names_its_own = claim_analysis(text[own : m.start]).mentions or _LATIN.search(text, own, m.start)
-    start = part_start(text, own - 1) if own > 0 and not names_its_own else own
-    end = CLAUSE_BREAK.search(text, m.end)
-    return text[start : end.start() if end else len(text)]
 
 
 def _answer_evidence(index: TraceIndex, *, cites_guidance: bool) -> list[EvidenceView]:

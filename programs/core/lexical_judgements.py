@@ -31,6 +31,7 @@ from ..text.wording import (
     search_general_knowledge,
     search_scope,
 )
+from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
@@ -178,7 +179,9 @@ def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
         # "finished in 912s": a quantity the output states carries the measure it is a value of
         kept = tuple(
             c for c in coverage.uncovered
-            if not any(denied_antonym(v, c) for v in views) and not _measured(c, claim.claim_text, views)
+            if not any(denied_antonym(v, c) for v in views)
+            and not _measured(c, claim.claim_text, views)
+            and not _judged_by_its_own_figures(c, claim.claim_text)
         )
         coverage = Coverage(coverage.named, kept)
     lowered = coverage_class(coverage, claim.support_level)
@@ -187,6 +190,15 @@ def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
         found.append(SoftJudgement("uncovered_concepts", lowered, f"it names {names}, which the cited output does "
                                    "not carry in either language"))
     return found
+
+
+def _judged_by_its_own_figures(concept: str, claim_text: str) -> bool:
+    """"已用 1071598120 字节，上限 1073741824，基本写满": the judging word says what the claim's own
+    figures show (each of them located on its own), no fact the output must word."""
+    if concept not in EVALUATIVE:
+        return False
+    ids = next((m.concept_ids for m in claim_analysis(claim_text).mentions if m.concept_ids[0] == concept), None)
+    return ids is not None and judged_by_its_figures(claim_text, ids, pairs_anywhere=True)
 
 
 def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | None:

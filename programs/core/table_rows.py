@@ -178,7 +178,12 @@ def _subject_rows(
         return None
     table = ev.view("table_rows", _table)
     own = [line for _, line in table if subject in _cells(line)]
-    return subject, own, [(first, line) for first, line in table if subject not in _cells(line)]
+    # other rows of the subject's own tables: a table after a blank line is another one (kafka-consumer-groups'
+    # state table, then its partitions), whose rows are no siblings of the subject's
+    blocks = ev.view("table_blocks", _table_blocks)
+    own_blocks = {blocks[line] for line in own}
+    others = [(first, line) for first, line in table if subject not in _cells(line) and blocks[line] in own_blocks]
+    return subject, own, others
 
 
 def _row_subject(flat: str, entities: tuple[str, ...]) -> str | None:
@@ -199,6 +204,17 @@ def _table(ev: CallEvidence) -> list[tuple[str, str]]:
         if len(columns) >= 3 and any(ch.isdigit() for ch in line):
             rows.append((columns[0], line))
     return rows
+
+
+def _table_blocks(ev: CallEvidence) -> dict[str, int]:
+    """Each line of the call's output (its first `_MAX_ROWS`) -> the number of blank lines before it."""
+    blocks: dict[str, int] = {}
+    block = 0
+    for line in _lines(ev.flat, ev.out_end, _MAX_ROWS):
+        if not line.strip():
+            block += 1
+        blocks.setdefault(line, block)
+    return blocks
 
 
 def _lines(text: str, end: int, limit: int) -> Iterator[str]:

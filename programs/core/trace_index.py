@@ -40,6 +40,7 @@ from ..text.query_meaning import (
     command_units,
     command_words,
     counted_pattern,
+    is_compound_command,
     metric_words,
     query_meaning,
     query_units,
@@ -473,7 +474,7 @@ class CallEvidence:
         """Units the output declares for its bare numbers (`units.declared_units`)."""
         # and what the call's metrics query measures in (`histogram_quantile(…_seconds_bucket)`: seconds)
         return (
-            declared_units(self.flat[: self.out_end])
+            declared_units(self.flat[: self.out_end], whole_tables=not is_compound_command(self.call.arguments))
             | query_units(self.call.arguments)
             | command_units(self.call.arguments)  # `free -m`: MiB
         )

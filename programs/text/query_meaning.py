@@ -196,40 +196,85 @@ def query_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
 _PER_SECOND = re.compile(r"\b(?:i?rate)\(")
 
 
-# `free -m` prints MiB, `free -g` GiB, plain `free` KiB: every bare figure of its output
-_FREE = re.compile(r"\bfree\b((?:\s+-{1,2}[a-z]+)*)")
-_FREE_UNITS = {"-k": "kib", "--kibi": "kib", "-m": "mib", "--mebi": "mib", "-g": "gib", "--gibi": "gib", "-b": "b"}
-# `du` and its flags, up to the first path ("du -s /var/lib/docker", "du -sh --max-depth=1 /data")
-_DU = re.compile(r"(?:^|[;|&(]\s*|\bsudo\s+)du((?:\s+-{1,2}[A-Za-z][\w\-=.]*)*)(?=\s|$)")
-_DU_UNITS = {"-k": "kib", "-m": "mib", "-b": "b", "--bytes": "b"}
-_HUMAN_FLAGS = frozenset({"-h", "--human", "--human-readable", "--si"})
+# The unit `free` and `du` print their bare figures in, by flag: `free` KiB (`-m` MiB, `-g` GiB, `-b`
+# bytes), `du` KiB (`-m` MiB, `-b` bytes). Every flag of the command must be known to keep that unit: a
+# human-readable or block-size flag, `du --inodes` (counts) or BSD `du -g` change what it prints.
+_UNIT_FLAGS = {
+    "free": {"-k": "kib", "--kibi": "kib", "-m": "mib", "--mebi": "mib", "-g": "gib", "--gibi": "gib",
+             "-b": "b", "--bytes": "b"},
+    "du": {"-k": "kib", "-m": "mib", "-b": "b", "--bytes": "b"},
+}
+_FREE_SI_UNITS = {"-k": "kb", "--kilo": "kb", "-m": "mb", "--mega": "mb", "-g": "gb", "--giga": "gb", "-b": "b",
+                  "--bytes": "b"}
+_UNIT_KEEPING_FLAGS = {
+    "free": frozenset({"-t", "--total", "-w", "--wide", "-l", "--lohi", "-v", "--committed"}),
+    "du": frozenset({"-s", "--summarize", "-c", "--total", "-x", "--one-file-system", "-a", "--all", "-l", "-L",
+                     "-P", "-H", "-D", "-0", "--null", "--apparent-size", "--max-depth", "-d", "--exclude"}),
+}
+# what may follow such a command in a pipe without changing its figures
+_FILTERS = frozenset({"grep", "egrep", "fgrep", "head", "tail", "sort", "uniq", "column", "tee", "cat", "less"})
+# words before the command itself: `sudo du -s /x`, `timeout 5 free -m`, `kubectl exec pod -- du -s /x`
+_PREFIX = re.compile(r"^(?:(?:sudo(?:\s+-\S+)*|timeout\s+\S+|nice(?:\s+-n\s*\S+)?|ionice(?:\s+-\S+)*|env)\s+)+")
+_SHELL_SEPARATOR = re.compile(r"&&|\|\||;|\n")
 
 
 def command_units(arguments: Mapping[str, Any]) -> frozenset[Reading]:
     """The unit a shell command prints its bare figures in, as an output's own "unit:" would say:
     `free -m` MiB (and `free` KiB), `du -s` KiB (`du -sb` bytes, `du -sm` MiB). Nothing for any other
-    command, nor for `free -h` / `du -sh` (their figures carry units) or a block size of their own."""
+    command, for flags that change what it prints, for a pipe into anything but a filter, or for a
+    compound command (`du -s X; ls -l F`: whose lines would the unit be?)."""
     for value in arguments.values():
         if not isinstance(value, str) or ("free" not in value and "du" not in value):
             continue
-        command = value[:MAX_QUERY_CHARS]
-        m = _FREE.search(command)
-        if m is not None:
-            return _unit_of_flags(m.group(1).split(), _FREE_UNITS)
-        m = _DU.search(command)
-        if m is not None:
-            # combined short flags ("-sh", "-sk") each say what they say; long ones stand alone
-            flags = [f"-{c}" for f in m.group(1).split() if not f.startswith("--") for c in f[1:]]
-            flags += [f for f in m.group(1).split() if f.startswith("--")]
-            return _unit_of_flags(flags, _DU_UNITS)
+        stages = _shell_stages(value[:MAX_QUERY_CHARS])
+        if stages is None or not stages:
+            return frozenset()
+        name, flags = stages[0]
+        if name not in _UNIT_FLAGS or any(stage not in _FILTERS for stage, _ in stages[1:]):
+            continue
+        return _unit_of_flags(name, flags)
     return frozenset()
 
 
-def _unit_of_flags(flags: list[str], units_of: Mapping[str, str]) -> frozenset[Reading]:
-    units = [units_of[f] for f in flags if f in units_of]
-    if any(f in _HUMAN_FLAGS or f.startswith(("-B", "--block-size")) for f in flags) or len(set(units)) > 1:
+def is_compound_command(arguments: Mapping[str, Any]) -> bool:
+    """The call's command runs several commands one after another (`df -k; df -i`, `du -s X && ls -l F`)."""
+    return any(_SHELL_SEPARATOR.search(_QUOTED_TEXT.sub(" ", command)) for command in _commands(arguments))
+
+
+def _shell_stages(command: str) -> list[tuple[str, list[str]]] | None:
+    """(command name, flags) of each stage of a one-command pipeline, None for a compound command."""
+    blanked = _QUOTED_TEXT.sub(lambda m: " " * len(m.group(0)), command)
+    if _SHELL_SEPARATOR.search(blanked):
+        return None
+    if " -- " in blanked:  # `kubectl exec pod -- du -s /x`: the command after the separator
+        cut = blanked.rindex(" -- ") + 4
+        command, blanked = command[cut:], blanked[cut:]
+    stages = []
+    for written, _ in _pipeline(command):
+        words = _PREFIX.sub("", written.strip()).split()
+        if not words:
+            return None
+        flags = []
+        for word in words[1:]:
+            if word.startswith("--"):
+                flags.append(word.split("=", 1)[0])
+            elif word.startswith("-") and len(word) > 1 and not word[1].isdigit():
+                # combined short flags: "-sh" is -s and -h; "-d1" is -d with its value
+                flags.extend(f"-{c}" for c in word[1:].rstrip("0123456789"))
+        stages.append((words[0].rsplit("/", 1)[-1], flags))
+    return stages
+
+
+def _unit_of_flags(name: str, flags: list[str]) -> frozenset[Reading]:
+    units_of, keeping = _UNIT_FLAGS[name], _UNIT_KEEPING_FLAGS[name]
+    if name == "free" and "--si" in flags:  # `free --si -g`: powers of 1000 (GB), not GiB
+        units_of, keeping = _FREE_SI_UNITS, keeping | {"--si"}
+    if any(f not in units_of and f not in keeping for f in flags):
+        return frozenset()  # -h, --si, -B, --inodes, BSD -g …: another unit, or none
+    units = {units_of[f] for f in flags if f in units_of}
+    if len(units) > 1:
         return frozenset()
-    return declared_for_all(units[0] if units else "kib")
+    return declared_for_all(units.pop() if units else "kib")
 
 
 _COMMAND_ARG_KEYS = frozenset({"args", "cmd", "command", "kubectl"})

@@ -306,9 +306,11 @@ def value_at_time_conflict(
                     f"{_hhmm(second + _EIGHT_HOURS)} in UTC+8, not {_hhmm(second)}"
                 )
         holds = bound_of(number) if bound_of is not None else None
-        if holds is not None and at:
+        if moved_only and _written_as_bound(claim_text, number):
+            continue  # "条件是 CPU > 80%": a threshold, no value the series must show then
+        if holds is not None and (at or moved_only):
             if moved_only or any(holds(v) for p in at for v in p.values):
-                continue
+                continue  # a bound ("CPU > 80%") is no value the series must show then
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
@@ -333,6 +335,25 @@ def value_at_time_conflict(
             # the figure is written nowhere: derived from other values, it is not the value at that time
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
     return None
+
+
+_WRITTEN_FIGURE = re.compile(r"\d+(?:\.\d+)?")
+_BOUND_BEFORE = r"(?:[<>≥≤]=?|超过|大于|高于|低于|小于|不到|不超过|阈值(?:是|为)?)\s?"
+
+
+def _written_as_bound(text: str, number: NumberMention) -> bool:
+    """The number is written after a comparison ("> 80%", "超过 80%"): a bound, not a value."""
+    lead = _WRITTEN_FIGURE.match(number.text.replace(",", ""))
+    return lead is not None and re.search(_BOUND_BEFORE + re.escape(lead.group(0)) + r"(?![\d.])", text) is not None
+
+
+def speaks_of(series: Series, pairs: Iterable[tuple[int, int, NumberMention]]) -> bool:
+    """The series has points at two or more of the (second, window, number) pairs' times and shows one
+    of their numbers at some time: the series a text's figures at times speak of."""
+    points = [p for p in series.points if not p.epoch]
+    pairs = list(pairs)
+    at_times = {second for second, window, _ in pairs if any(_at(p, second, window) for p in points)}
+    return len(at_times) >= 2 and any(_carries(p, number) for _, _, number in pairs for p in points)
 
 
 def _derived_at(number: NumberMention, at: list[Point]) -> bool:

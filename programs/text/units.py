@@ -43,7 +43,7 @@ _DECLARED_UNIT = (
 _DECLARATIONS = re.compile(
     r"(?:\bunits?[\"']?\s*[:=]\s*[\"']?|单位\s*[:：=]?\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
     r"|(?:[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
-    r"|\b1([kmgt])-blocks\b",
+    r"|\b1([kmgt])-blocks\b|\b(1024)-blocks\b",
 )
 # A declaration of a unit for all the numbers of an output is kept as a reading of this kind prefix.
 _WHOLE = "all:"
@@ -60,6 +60,7 @@ _DECLARATION_ANCHORS = (
     (re.compile(rf"\[(?=\s*{_UNIT_START})"), 0),
     (re.compile(f"_(?={_UNIT_START})"), 1),
     (re.compile("-blocks"), 2),
+    (re.compile("1024-blocks"), 0),
 )
 
 
@@ -90,8 +91,10 @@ def unit_after(text: str, pos: int) -> str:
     return m.group(1) if m else ""
 
 
-def declared_units(text: str) -> frozenset[Reading]:
-    """Units an output declares for its bare numbers (see the module notes)."""
+def declared_units(text: str, whole_tables: bool = True) -> frozenset[Reading]:
+    """Units an output declares for its bare numbers (see the module notes). With `whole_tables`, a
+    df table's block size ("1K-blocks", POSIX "1024-blocks") is every bare figure's; without (the output
+    of several commands, `df -k; ls -l F`), only its columns'."""
     found: set[Reading] = set()
     for m in _declarations(text):
         if m.group(1):
@@ -100,7 +103,8 @@ def declared_units(text: str) -> frozenset[Reading]:
         elif m.group(2):
             found |= readings(_ALIASES.get(m.group(2), m.group(2)))
         else:  # df's "1K-blocks": every bare figure of its table counts blocks (Use% carries its own unit)
-            found |= declared_for_all(f"{m.group(3)}b")
+            unit = f"{m.group(3)}b" if m.group(3) else "kb"
+            found |= declared_for_all(unit) if whole_tables else readings(unit)
     return frozenset(found)
 
 

@@ -158,6 +158,20 @@ def split_sentences(text: str) -> list[str]:
     return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
 
 
+def answer_sentences(text: str) -> list[str]:
+    """`split_sentences` of an answer, where a part that ends advising before a semicolon goes on into
+    the next part as after a comma ("建议先回滚；修复时 … 用 DTO" advises both): the next part's clauses
+    are then read as the advice's clauses are, a step of it or a statement of their own."""
+    parts = split_sentences(text)
+    merged: list[str] = []
+    for part in parts:
+        if merged and merged[-1].endswith(("；", ";")) and clause_stances(merged[-1])[-1][1] == ADVISED:
+            merged[-1] = merged[-1][:-1] + "，" + part
+        else:
+            merged.append(part)
+    return merged
+
+
 def is_assertion(sentence: str) -> bool:
     """A sentence that states something as fact in some clause no hedge or advice governs."""
     return bool(assertive_text(sentence))
@@ -191,6 +205,8 @@ _ADVICE_GOES_ON = re.compile(
     r"\s*(?:之后|然后|随后|后续|再|另外|此外|同时|短期|长期|中期|必要时|最后|并且|并"
     r"|(?:如果|若)?[^，。；,;]{0,6}?(?:不好|不行|不够|无效|没用|不明显|不理想)(?:的话)?再)"  # "效果不好再…"
 )
+# a setting given a new value ("undo_retention 调到 10800"): after advice, what the advice changes
+_SET_TO = re.compile(r"调到|调成|调整为|改成|改为|改到|设为|设成|设置为|设置成|设到|提到|提高到|降到|加到|换成")
 _INDICATIVE = re.compile(r"已|了|因为|由于|导致|目前|当前|现在|显示|发现|说明|表明|原因|正在|处于|处在|状态")
 _IMPERATIVE_START = re.compile(
     rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!{_REPORTED}|出|了|过)"
@@ -246,6 +262,8 @@ def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
                 stance = ADVISED
             elif advising and _ADVICE_GOES_ON.match(clause) and not _INDICATIVE.search(clause):
                 stance = ADVISED  # "建议…，之后给分析类查询单独准备从库": the advice's next step
+            elif advising and _SET_TO.search(clause) and not _INDICATIVE.search(clause):
+                stance = ADVISED  # "建议加数据文件，undo_retention 调到 10800": a setting the advice changes
             elif inherited is not None:
                 stance = inherited
             stances.append(stance)
@@ -255,6 +273,9 @@ def _clause_stances(sentence: str) -> tuple[tuple[str, str], ...]:
         # "建议检查 X，并确认是否…，同时关注告警": a hedged step of the advice goes on advising
         advising = advice is not None or (advising and bool(_CONTINUES.match(clause) or _IMPERATIVE.match(clause)))
         colon = clause.rstrip().endswith(("：", ":"))
+        if colon and stance == ADVISED:
+            lead, colon_lead = stance, True  # "建议尽快更换 sdb：mdadm … 后加入新盘重建": how, after its colon
+            continue
         if not colon and (not hedge or advice or _ASKS.match(clause)):
             continue  # a question or advice of its own qualifies nothing around it
         if not _only_markers(clause):
