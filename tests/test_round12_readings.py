@@ -5,8 +5,10 @@ sense with the honest wording it must leave alone and the AIOps wording it must 
 
 from __future__ import annotations
 
+import json
+
 import pytest
-from test_round7_readings import _check
+from test_round7_readings import _check, _located
 
 from groundcheck.programs.text.glossary import claim_analysis, glossary, uncovered_concepts
 from groundcheck.programs.text.senses import SENSE_TERMS, names_its_concept
@@ -327,3 +329,81 @@ BGP_IDLE = "BGP neighbor is 10.0.0.1, remote AS 65001\n  BGP state = Idle\n  Con
 ])
 def test_a_bgp_session_is_down_only_where_its_state_says_so(claim, output, uncovered):
     assert uncovered_concepts(claim, [output]) == uncovered
+
+
+MYSQLD = (
+    "2025-12-07T23:10:14.402311+08:00 0 [System] [MY-010910] [Server] /usr/sbin/mysqld: Shutdown complete\n"
+    "2025-12-09T02:31:05.118220+08:00 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections\n"
+)
+OPTIMES = '{"members": [{"name": "mongo-1", "optimeDate": "2025-12-09T02:01:42Z"}, ' \
+          '{"name": "mongo-3", "optimeDate": "2025-12-08T14:47:03Z"}]}'
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    # round V: a span of days between two dated times an output writes (spec §7: 10:05 to 10:15 = 10 minutes)
+    ("从库 12 月 7 日 23:10 停机，12 月 9 日 02:31 才重新启动，中间约 27 小时", MYSQLD, True),
+    ("从库 12 月 7 日 23:10 停机，12 月 9 日 02:31 才重新启动，中间停了 27 小时", MYSQLD, True),  # 27 h 20 min, cut
+    ("从库 12 月 7 日 23:10 停机，12 月 9 日 02:31 才重新启动，中间约 35 小时", MYSQLD, False),
+    ("从库 12 月 7 日 23:10 停机，12 月 9 日 02:31 才重新启动，中间约 28 小时", MYSQLD, False),
+    ("mongo-3 的 optime 落后约 11 小时", OPTIMES, True),  # 14:47:03Z to 02:01:42Z, zones read
+    ("mongo-3 的 optime 落后约 19 小时", OPTIMES, False),  # 14:47 to 10:01 without the zones
+])
+def test_a_duration_of_days_may_span_two_dated_times(claim, output, honest):
+    assert _located(claim, "2025-12", output) is honest
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    # round V: an id's own field after ":" or a name's "." is the figure written there
+    ("payments 分区 3 的消费位点是 19650002", "GROUP settle TOPIC payments:3:19650002 LAG 761875", True),
+    ("payments 分区 3 的消费位点是 19650003", "GROUP settle TOPIC payments:3:19650002 LAG 761875", False),
+    ("主库最早的 binlog 是 004219", "mysql-bin.004219  1073742135\nmysql-bin.004220  1073741911", True),
+    ("数据库端口 3307 拒绝连接", "dial tcp 10.30.2.15:3306: connect: connection refused", False),
+    ("版本 25 已上线", "deployed v1.25 to prod", False),  # a decimal's part stays no figure of its own
+])
+def test_a_bare_figure_may_be_an_ids_own_field(claim, output, honest):
+    assert _located(claim, output.split()[0], output) is honest
+
+
+@pytest.mark.parametrize(("claim", "output", "denied"), [
+    # round V: 没能 / 未能 + an event is an attempt that failed, not a denial that it happened
+    ("副本的复制没能重新启动", "replication queue restart failed: Code: 999, Coordination::Exception", False),
+    ("pod 未能重新调度", "Warning  FailedScheduling  pod reschedule failed: 0/3 nodes are available", False),
+    ("副本没有重新启动", "Replica restarted at 10:02", True),
+])
+def test_an_attempt_that_failed_is_no_denial(claim, output, denied):
+    from groundcheck.programs.text.negation import negation_conflict
+
+    assert (negation_conflict(claim, [output]) is not None) is denied
+
+
+LIMITRANGE = ('Error creating: pods "report-gen-5f7d9c8b7-x8k2p" is forbidden: [maximum cpu usage per Container is 2, '
+              "but limit is 4, maximum memory usage per Container is 4Gi, but limit is 8Gi]")
+
+
+@pytest.mark.parametrize(("claim", "output", "scoped"), [
+    # round V: 每个 names the unit an output states its figure per, no observation of every one of them
+    ("report-gen 创建 Pod 被拒：每个容器 CPU 上限 2 而申请了 4", LIMITRANGE, False),
+    ("report-gen 的每个 Pod 都创建失败", 'Error creating: pods "report-gen-5f7d9c8b7-x8k2p" is forbidden', True),
+])
+def test_each_names_the_unit_an_output_states_its_figure_per(claim, output, scoped):
+    _, detail = _check(claim, "forbidden", output, tool="kubectl")
+    assert ("all / every / the whole" in detail) is scoped, detail
+
+
+LAMBDA_METRICS = json.dumps({"metrics": {
+    "Throttles(Sum)": [["18:55", 0], ["19:00", 4211], ["19:05", 5120]],
+    "ConcurrentExecutions(Maximum)": [["18:55", 63], ["19:00", 100], ["19:05", 100]],
+}})
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    # round V: an output holding several series over the same minutes: a peak is its own series'
+    ("19:00 起并发最大值顶在 100", True),
+    ("限流次数峰值 5120", True),
+    ("限流次数峰值 4211", False),  # 5120 is that series' peak
+])
+def test_a_peak_is_read_in_its_own_series(claim, honest):
+    from groundcheck.programs.core.extremes import extreme_conflict
+    from groundcheck.programs.text.series import parse_series
+
+    assert (extreme_conflict(claim, [parse_series(json.loads(LAMBDA_METRICS))]) is None) is honest

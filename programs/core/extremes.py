@@ -33,7 +33,7 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
     """The first peak or trough the claim names that the cited series contradict, as a detail."""
     if not _names_an_extreme(claim_text):
         return None
-    columns = [values for s in series if len(values := [v for p in s.points for v in p.values]) >= 2]
+    columns = [values for s in series for values in _runs(s) if len(values) >= 2]
     if not columns:
         return None
     text, numbers = numbers_with_places(claim_text)
@@ -54,3 +54,15 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
         return f"it gives {figure.text} as the lowest, but the cited series falls to {reached:g}"
     return None
 
+
+def _runs(series: Series) -> list[list[float]]:
+    """The values of each series an output holds: its points in time order, a new series where the time
+    goes back (CloudWatch's Throttles, then ConcurrentExecutions, over the same minutes)."""
+    runs: list[list[float]] = [[]]
+    last = None
+    for point in series.points:
+        if last is not None and point.second < last:
+            runs.append([])
+        runs[-1].extend(point.values)
+        last = point.second
+    return runs

@@ -78,6 +78,11 @@ class SoftJudgement:
     detail: str
 
 
+# an output that states a figure per unit ("maximum cpu usage per Container is 2", "each worker"): a claim's
+# 每个 names that unit, no observation of every one of them
+_PER_UNIT = re.compile(r"\bper[\s_\-]?[a-z]|\beach\s[a-z]")
+
+
 def _per_unit_setting(claim: Claim, scope: re.Match[str]) -> bool:
     """"每个 worker 的 worker_connections 为 1024": a configuration claim's 每 names the unit a setting
     applies to, no observation of every one of them."""
@@ -149,6 +154,7 @@ def judge_wording(
         scope
         and usable
         and not _per_unit_setting(claim, scope)
+        and not (scope.group(0).startswith("每") and any(_PER_UNIT.search(v.text) for v in views))
         and not enumerated_scope(text, scope)
         and not degree_scope(text, scope)
         and not _counted_by_quotes(text, usable)
