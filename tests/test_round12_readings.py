@@ -6,6 +6,7 @@ sense with the honest wording it must leave alone and the AIOps wording it must 
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from test_round7_readings import _check, _located
@@ -349,31 +350,40 @@ OPTIMES = '{"members": [{"name": "mongo-1", "optimeDate": "2025-12-09T02:01:42Z"
     ("mongo-3 的 optime 落后约 19 小时", OPTIMES, False),  # 14:47 to 10:01 without the zones
 ])
 def test_a_duration_of_days_may_span_two_dated_times(claim, output, honest):
-    assert _located(claim, "2025-12", output) is honest
+    # the claim quotes the two dated records it reads the span between
+    lines = [line for line in re.split(r"\n|(?<=\}), ", output) if "2025-12" in line]
+    extra = [{"source_type": "log", "source_id": "call_m1", "tool_name": "shell", "source_invocation_ids": ["call_m1"],
+              "evidence_excerpt": line} for line in lines[1:]]
+    _, detail = _check(claim, lines[0], output, extra_bindings=extra)
+    assert ("no tool output contains or implies" not in detail) is honest, detail
 
 
-@pytest.mark.parametrize(("claim", "output", "honest"), [
-    # round V: an id's own field after ":" or a name's "." is the figure written there
-    ("payments 分区 3 的消费位点是 19650002", "GROUP settle TOPIC payments:3:19650002 LAG 761875", True),
-    ("payments 分区 3 的消费位点是 19650003", "GROUP settle TOPIC payments:3:19650002 LAG 761875", False),
-    ("主库最早的 binlog 是 004219", "mysql-bin.004219  1073742135\nmysql-bin.004220  1073741911", True),
-    ("数据库端口 3307 拒绝连接", "dial tcp 10.30.2.15:3306: connect: connection refused", False),
-    ("版本 25 已上线", "deployed v1.25 to prod", False),  # a decimal's part stays no figure of its own
+def test_a_span_of_days_is_read_only_between_quoted_times():
+    # round W: an output holds many times; a span is read only between those the claim quotes
+    output = MYSQLD + "2025-12-10T06:00:00+08:00 0 [Note] [MY-010000] [Server] unrelated restart\n"
+    _, detail = _check("中间约 27 小时", "Shutdown complete", output)
+    assert "no tool output contains or implies" in detail
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    # round W: a figure inside an id is the id's, not a count ("payments:3:19650002" is an offset, "osd.104" an OSD)
+    ("settlement 组积压 19650002 条", "GROUP settle TOPIC payments:3:19650002 LAG 761875"),
+    ("集群有 104 个 OSD down", "HEALTH_WARN osd.104 is down"),
+    ("最近失败了 1842 次", "image: registry.local/shop/api:build.1842"),
 ])
-def test_a_bare_figure_may_be_an_ids_own_field(claim, output, honest):
-    assert _located(claim, output.split()[0], output) is honest
+def test_a_figure_inside_an_id_is_no_count(claim, output):
+    assert _located(claim, output.split()[0], output) is False
 
 
-@pytest.mark.parametrize(("claim", "output", "denied"), [
-    # round V: 没能 / 未能 + an event is an attempt that failed, not a denial that it happened
-    ("副本的复制没能重新启动", "replication queue restart failed: Code: 999, Coordination::Exception", False),
-    ("pod 未能重新调度", "Warning  FailedScheduling  pod reschedule failed: 0/3 nodes are available", False),
-    ("副本没有重新启动", "Replica restarted at 10:02", True),
+@pytest.mark.parametrize(("claim", "output"), [
+    # round W: 未能 / 没能 + an event still denies it ("未能被驱逐" over "evicted")
+    ("pod 未能被驱逐", "Normal  Killing  pod evicted: The node was low on resource: memory"),
+    ("镜像未能成功拉取", "Normal  Pulled  Successfully pulled image \"shop/api:v2\""),
 ])
-def test_an_attempt_that_failed_is_no_denial(claim, output, denied):
+def test_a_failed_attempt_still_denies_what_the_output_reports(claim, output):
     from groundcheck.programs.text.negation import negation_conflict
 
-    assert (negation_conflict(claim, [output]) is not None) is denied
+    assert negation_conflict(claim, [output]) is not None
 
 
 LIMITRANGE = ('Error creating: pods "report-gen-5f7d9c8b7-x8k2p" is forbidden: [maximum cpu usage per Container is 2, '
@@ -407,3 +417,97 @@ def test_a_peak_is_read_in_its_own_series(claim, honest):
     from groundcheck.programs.text.series import parse_series
 
     assert (extreme_conflict(claim, [parse_series(json.loads(LAMBDA_METRICS))]) is None) is honest
+
+
+TRINO = ("Query exceeded per-node memory limit of 28.80GB [Allocated: 28.79GB, Delta: 24.00MB, Top Consumers: "
+         "{HashBuilderOperator=27.92GB, ScanFilterAndProjectOperator=612.40MB}]")
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    # round V: a figure given to a key the output writes as key=value with another value, and the figure to
+    # another key
+    ("查询超过单节点内存上限，其中 HashBuilderOperator 占 27.92GB", True),
+    ("查询超过单节点内存上限，其中 ScanFilterAndProjectOperator 占 612.40MB", True),
+    ("查询超过单节点内存上限，其中 ScanFilterAndProjectOperator 占 27.92GB", False),
+    ("查询超过单节点内存上限，已分配 28.79GB", True),  # no key of the output named before it
+])
+def test_a_figure_belongs_to_the_key_the_output_gives_it(claim, honest):
+    verification, detail = _check(claim, "Top Consumers", TRINO)
+    assert (verification != "contradicted") is honest, detail
+
+
+def test_an_answer_sentence_gives_a_figure_to_its_own_key():
+    from test_round7_readings import _answer_facts
+
+    call = {"invocation_id": "call_1", "trace_ref": "trace:00000000000000a1", "tool_name": "query_logs",
+            "arguments": {"service": "trino"}, "status": "ok", "output": TRINO}
+    claim, excerpt = "查询超过单节点内存上限 28.80GB", "per-node memory limit of 28.80GB"
+    assert _answer_facts("HashBuilderOperator 占了 27.92GB。", [call], claim, excerpt) == []
+    assert _answer_facts("ScanFilterAndProjectOperator 占了 27.92GB。", [call], claim, excerpt) != []
+
+
+NODES = (
+    "NAME       STATUS   ZONE              POOL\n"
+    "k8s-db-1   Ready    ap-southeast-1b   db\n"
+    "k8s-db-2   Ready    ap-southeast-1b   db\n"
+    "k8s-db-3   Ready    ap-southeast-1c   db\n"
+)
+APPS = "app-1  Running  image=shop:v2.14.0\napp-2  Running  image=shop:v2.13.1\n"
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    # round V: a value said of every object of a list must be on each object's own lines
+    ("k8s-db-1、k8s-db-2 都在 ap-southeast-1b", NODES, True),
+    ("k8s-db-1、k8s-db-2、k8s-db-3 都在 ap-southeast-1b", NODES, False),
+    ("k8s-db-1 和 k8s-db-3 均位于 ap-southeast-1b", NODES, False),
+    ("app-1、app-2 都是 v2.14.0", APPS, False),
+    ("app-1、app-2 都已 Running", APPS, True),  # a state word: `state_pairs` reads those
+])
+def test_a_value_said_of_a_list_is_on_each_objects_lines(claim, output, honest):
+    from groundcheck.programs.core.listed_values import listed_value_conflict
+    from groundcheck.programs.core.trace_index import CallEvidence
+    from groundcheck.signatures.models import ToolCall
+
+    call = ToolCall(invocation_id="call_1", trace_ref="t", tool_name="kubectl", arguments={}, status="ok",
+                    output=output)
+    assert (listed_value_conflict(claim, [CallEvidence(call)]) is None) is honest
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    # what names no field and its value, or gives the figure to the key's own line, is left alone
+    ("checkout 调用 pay-core 返回 503", "POST http://pay-core:8080/v1/charge status=503 duration=30012ms"),
+    ("拉取 node 镜像返回 429", "GET /v2/library/node/manifests/sha256:7e0f...: 429 Too Many Requests\nimage node:20"),
+    ("WHERE user_id = 1883021 的查询耗时 12.8 秒", "# Query_time: 12.8  Rows_examined: 4120331\nuser_id=1883021"),
+    ("user_id = 10023 的用户核销了券 551", "user_id=10023 coupon_id=551 status=used"),
+    ("ledger 412 万行", "ledger rows=4120331 distinct=3811\naccount_no=NULL ledger=402117 bank=388016"),
+])
+def test_a_key_and_a_figure_that_are_not_a_field_and_its_value_are_left_alone(claim, output):
+    _, detail = _check(claim, output.split()[0], output)
+    assert "which the cited output gives to" not in detail, detail
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    # round W: 每个 is exempt only over "per" / "each" + the same unit, for a claim that gives a figure
+    ("每个节点都挂载失败", "MountVolume.SetUp failed for PersistentVolumeClaim data-0"),
+    ("每个 pod 的 p99 都超过 2 秒", "p99 latency 2.4s (99th percentile over 5m)"),
+    ("每个 broker 都在限流", "throttled: 4211 requests per second"),
+])
+def test_each_is_exempt_only_over_the_same_unit(claim, output):
+    _, detail = _check(claim, output.split()[0], output)
+    assert "all / every / the whole" in detail, detail
+
+
+def test_a_series_crossing_midnight_is_one_series():
+    from groundcheck.programs.core.extremes import extreme_conflict
+    from groundcheck.programs.text.series import parse_series
+
+    points = {"values": [["23:50", 40], ["23:55", 95], ["00:00", 60], ["00:05", 70]]}
+    assert extreme_conflict("峰值 70", [parse_series(points)]) is not None  # 95 before midnight is the peak
+    assert extreme_conflict("峰值 95", [parse_series(points)]) is None
+
+
+def test_another_role_between_a_key_and_a_figure_leaves_it_alone():
+    # round W: "records-lag-max 超过阈值 100000" gives the threshold its value, not the key
+    output = "WARN LagMonitor - records-lag-max=761875 partition=payments-3 threshold=100000"
+    _, detail = _check("LagMonitor 报 records-lag-max 超过阈值 100000", "records-lag-max=761875", output)
+    assert "which the cited output gives to" not in detail, detail

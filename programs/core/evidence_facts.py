@@ -30,8 +30,11 @@ from ..text.normalize import fold
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
+from .dated_spans import span_between_quoted_times
 from .extremes import extreme_conflict
+from .keyed_values import keyed_value_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
+from .listed_values import listed_value_conflict
 from .mount_rows import mount_row_conflict
 from .number_bounds import bound_held_by, bound_of
 from .number_forms import (
@@ -174,6 +177,12 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         state = state_pair_conflict(claim.claim_text, outputs) if names_a_state else None
         if state:  # "tikv-5 Disconnected" over a store table whose tikv-5 row says Up
             evidence.soft.append(SoftJudgement("state_pair", "contradicted", state))
+        listed = listed_value_conflict(claim.claim_text, cited_ok)
+        if listed:  # "k8s-db-1、k8s-db-2、k8s-db-3 都在 ap-southeast-1b" over a row "k8s-db-3 … ap-southeast-1c"
+            evidence.soft.append(SoftJudgement("other_value", "contradicted", listed))
+        keyed = keyed_value_conflict(claim.claim_text, cited_ok)
+        if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
+            evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
@@ -240,6 +249,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             where = index.number_location(number, cited, sums=sums)
+        if where != "cited" and span_between_quoted_times(number, quotes):
+            where = "cited"  # "中间约 27 小时" between the two dated lines the claim quotes
         if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
         period = rate_period_location(text, number, observed)

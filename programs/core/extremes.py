@@ -56,13 +56,13 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
 
 
 def _runs(series: Series) -> list[list[float]]:
-    """The values of each series an output holds: its points in time order, a new series where the time
-    goes back (CloudWatch's Throttles, then ConcurrentExecutions, over the same minutes)."""
+    """The values of each series an output holds: a new series where the times start again at the
+    output's first time (CloudWatch's Throttles, then ConcurrentExecutions, over the same minutes); a
+    series crossing midnight or listed by value is one series."""
     runs: list[list[float]] = [[]]
-    last = None
-    for point in series.points:
-        if last is not None and point.second < last:
+    first = series.points[0].second if series.points else None
+    for i, point in enumerate(series.points):
+        if i and point.second == first and series.points[i - 1].second != first:
             runs.append([])
         runs[-1].extend(point.values)
-        last = point.second
     return runs

@@ -41,6 +41,7 @@ from ..text.wording import (
 from .evidence_facts import bound_test, glossary_view, only_in_guidance, series_of
 from .figure_judgements import judged_by_its_figures
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
+from .keyed_values import keyed_value_conflict
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .state_pairs import may_name_a_state, state_pair_conflict
 from .time_context import zone_shifted
@@ -217,6 +218,11 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
+        if mentions.numbers and _rekeyed_figure(sentence, critical_texts, ok_calls):
+            facts.append(  # "ScanFilterAndProjectOperator 占了 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
         if mentions.numbers and _relabelled_figure(sentence, critical_texts, ok_calls):
             facts.append(  # "CPU 峰值约 35%" where 35.4 is the Average and the Maximum 91.2
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
@@ -326,6 +332,13 @@ def _value_at_another_time(sentence: str, claim_texts: Sequence[str], ok_calls: 
 
 
 _COMPARED_TIME = re.compile(r"(?:比|较|相比|与|和|跟|对比)\s?(?:昨天|前一天|上周)?\s?\d{1,2}[:：点]")
+
+
+def _rekeyed_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:
+    """The sentence gives a figure to a key the outputs write with another value, and the figure to
+    another key (`keyed_values`), and no critical claim says the same (its own check reads that)."""
+    conflict = keyed_value_conflict(sentence, ok_calls)
+    return conflict is not None and all(keyed_value_conflict(c, ok_calls) != conflict for c in claim_texts)
 
 
 def _relabelled_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequence[CallEvidence]) -> bool:

@@ -78,9 +78,26 @@ class SoftJudgement:
     detail: str
 
 
-# an output that states a figure per unit ("maximum cpu usage per Container is 2", "each worker"): a claim's
-# 每个 names that unit, no observation of every one of them
-_PER_UNIT = re.compile(r"\bper[\s_\-]?[a-z]|\beach\s[a-z]")
+# the units a claim's 每个 may name and their English words: an output that states a figure per that unit
+# ("maximum cpu usage per Container is 2") says what 每个容器 … 上限 2 says, no observation of every one
+_PER_UNITS = {
+    "容器": "container", "pod": "pod", "节点": "node", "实例": "instance", "连接": "connection", "请求": "request",
+    "用户": "user", "进程": "process", "线程": "thread", "分区": "partition", "副本": "replica", "worker": "worker",
+    "消费者": "consumer", "队列": "queue", "主机": "host", "租户": "tenant",
+}
+
+
+def _per_unit_in_output(text: str, scope: re.Match[str], views: list[EvidenceView]) -> bool:
+    """"每个容器 CPU 上限 2" over "per Container is 2": the claim's 每个 names the unit a cited output
+    states a figure per (the same unit, the whole word "per" or "each" before it) and gives a figure."""
+    if not scope.group(0).startswith("每"):
+        return False
+    after = text[scope.end() : scope.end() + 8].lstrip().lower()
+    unit = next((en for zh, en in _PER_UNITS.items() if after.startswith(zh)), None)
+    if unit is None or not any(ch.isdigit() for ch in text[scope.end() :]):
+        return False
+    per_unit = re.compile(rf"\b(?:per|each)\s{unit}s?\b")
+    return any(per_unit.search(v.text) for v in views)
 
 
 def _per_unit_setting(claim: Claim, scope: re.Match[str]) -> bool:
@@ -154,7 +171,7 @@ def judge_wording(
         scope
         and usable
         and not _per_unit_setting(claim, scope)
-        and not (scope.group(0).startswith("每") and any(_PER_UNIT.search(v.text) for v in views))
+        and not _per_unit_in_output(text, scope, views)
         and not enumerated_scope(text, scope)
         and not degree_scope(text, scope)
         and not _counted_by_quotes(text, usable)

@@ -21,7 +21,8 @@ from .evidence_facts import ClaimEvidence, cap
 # Soft judgements that find the cited output saying otherwise (`lowers_to` "contradicted"), in the
 # order the one reported is chosen; a judgement of that class missing here fails loudly (ValueError).
 _CONTRADICTING = (
-    "negation", "searched_not_found", "other_row", "other_subject", "other_label", "opposite_outcome", "direction",
+    "negation", "searched_not_found", "other_row", "other_subject", "other_label", "other_key", "other_value",
+    "opposite_outcome", "direction",
     "not_extreme", "time_course", "cut_listing", "zero_counter", "state_pair",
 )
 # Soft judgements that lower a class to their `lowers_to`, in the order they are reported.

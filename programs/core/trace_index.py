@@ -17,7 +17,6 @@ What counts as evidence (spec §6):
 
 from __future__ import annotations
 
-import datetime
 import functools
 import itertools
 import json
@@ -731,12 +730,7 @@ class TraceIndex:
         calls = list(self.calls.values())
         if _number_in(number, calls, derive=False):
             return True
-        if any(follows_by_arithmetic(number, ev.numbers, sums) for ev in calls if ev.ok):
-            return True
-        # a span of days between two dated times of one ok output ("停了大约 27 小时")
-        return number.kind == "seconds" and number.value >= _DAY_SPAN_FROM and any(
-            _span_of_dated_times(number, [ev]) for ev in calls if ev.ok
-        )
+        return any(follows_by_arithmetic(number, ev.numbers, sums) for ev in calls if ev.ok)
 
     def spoofed_tokens(self, text: str) -> list[str]:
         """Look-alike identifiers of `text` (`spoofing.mixed_script_tokens`) that no tool output holds
@@ -897,11 +891,6 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
         return True  # nginx's and Apache's "30/nov/2026:06:12:44": a time after its year
     if before == ":" and i >= 2 and text[i - 2] == '"':
         return True  # compact JSON: "status":503
-    if bare and not clock and ((before == ":" and digits >= _FIELD_DIGITS) or (before == "." and digits >= 3
-                                                                             and text[i - 2 : i - 1].isalpha())):
-        # an id's own field: "payments:3:19650002" (an offset), "mysql-bin.004219"; not a port after its
-        # host ("10.30.2.15:3306"), which `number_forms.port_of_an_address` reads with its host
-        return True
     if before in "._:" or (before.isascii() and before.isalnum()):
         return False
     if i >= 2 and before in "+-":
@@ -911,7 +900,6 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
     return True
 
 
-_FIELD_DIGITS = 6  # longer than any port
 _PLURAL_MIN_CHARS = 4
 _MEMBER = re.compile(r"([a-z_][a-z0-9_]{2,})\.([a-z_][a-z0-9_]{2,})")
 _HOST_PORT = re.compile(r"([a-z0-9][\w.\-]*):(\d{2,5})")
@@ -1047,49 +1035,7 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
             return True
     if number.kind in _COLUMN_KINDS and any(matches_directly(number, ev.column_figures) for ev in calls):
         return True  # "约 213 MiB" over iostat's "wkB/s ... 218240.0"
-    if not derive:
-        return False
-    if follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums):
-        return True
-    # "停了约 27 小时" between 2025-12-07T23:10:14+08:00 and 2025-12-09T02:31:05+08:00: a span of days
-    return number.kind == "seconds" and number.value >= _DAY_SPAN_FROM and _span_of_dated_times(number, calls)
-
-
-_DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, `arithmetic`)
-# an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
-_DATED_TIME = re.compile(
-    r"(?<!\d)(\d{4})-(\d\d)-(\d\d)[t ](\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
-)
-_MAX_DATED_TIMES = 64  # the first and last of each output: a span an operator reads runs between such
-
-
-def _span_of_dated_times(number: NumberMention, calls: list[CallEvidence]) -> bool:
-    """The duration is the span between two dated times the outputs write (to the claim's precision)."""
-    times = sorted({t for ev in calls for t in ev.view("dated_times", _dated_times)})
-    if len(times) < 2:
-        return False
-    spans = {later - earlier for i, earlier in enumerate(times) for later in times[i + 1 :]}
-    return matches_directly(number, [NumberMention(f"{s:g}s", float(s), "seconds", 0) for s in spans])
-
-
-def _dated_times(ev: CallEvidence) -> tuple[int, ...]:
-    """Seconds since the epoch (UTC where the output gives a zone) of the output's first and last dated times."""
-    found = []
-    for m in _DATED_TIME.finditer(ev.flat, 0, ev.out_end):
-        year, month, day, hour, minute = (int(m.group(k)) for k in range(1, 6))
-        try:
-            moment = datetime.datetime(year, month, day, hour, minute, int(m.group(6) or 0))
-        except ValueError:
-            continue
-        seconds = int(moment.replace(tzinfo=datetime.UTC).timestamp())
-        zone = m.group(7)
-        if zone and zone != "z":
-            sign = 1 if zone[0] == "+" else -1
-            digits = zone[1:].replace(":", "")
-            seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
-        found.append(seconds)
-    half = _MAX_DATED_TIMES // 2
-    return tuple(found if len(found) <= _MAX_DATED_TIMES else found[:half] + found[-half:])
+    return derive and follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -79,7 +79,6 @@ _ZH_FALSE = re.compile(
     r"不仅|不只|不但|不断|不少|不久|不同|不停|不过|不到|不一定|不管|非常|无论|无需|无效|未来|未知|无线"
     r"|不足|不够|不良|不当|不稳|不佳|不均|不一致|不匹配|不正确|不正常|非正常|不合理|不合法|不合规|不规范"
     r"|不兼容|不充分|不完整|不畅|不准确|不及时|不合格|不达标|不对|非预期|不明"
-    r"|没能|未能"  # "复制没能重新启动": an attempt that failed, which the output reports, no denial of it
 )
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
 _LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")

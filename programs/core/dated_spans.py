@@ -1,0 +1,61 @@
+"""A duration of hours or days between two dated times the claim's own quotes write.
+
+"从库 12 月 7 日 23:10 停机，9 日 02:31 才重新启动，中间约 27 小时" quotes two log lines,
+`2025-12-07T23:10:14+08:00 … Shutdown` and `2025-12-09T02:31:05+08:00 … ready`: the span between them
+is 27 h 20 min (spec §7: a number that follows by simple arithmetic, "10:05 to 10:15 = 10 minutes").
+Only times the claim's excerpts quote are read (an output holds many times, and some pair of them
+gives almost any span); a time without a zone is never taken against one with a zone; the span must
+round to the claimed figure (half its unit), or be cut to it (约 or not).
+"""
+
+from __future__ import annotations
+
+import datetime
+import re
+from collections.abc import Sequence
+
+from ..text.normalize import fold
+from ..text.tokens import NumberMention
+
+__all__ = ["span_between_quoted_times"]
+
+DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, `arithmetic`)
+# an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
+_DATED_TIME = re.compile(
+    r"(?<!\d)(\d{4})-(\d\d)-(\d\d)[t ](\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
+)
+
+
+def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> bool:
+    """The claimed duration is the span between two dated times of the claim's excerpts."""
+    if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
+        return False
+    times = sorted({t for quote in quotes for t in _dated_times(fold(quote))})
+    unit = number.factor if number.factor > 0 else 1.0
+    for i, (earlier, zoned) in enumerate(times):
+        for later, later_zoned in times[i + 1 :]:
+            if zoned != later_zoned:
+                continue  # a time without a zone against one with a zone: no span to read
+            span = later - earlier
+            if abs(span - number.value) <= unit / 2 or 0 <= span - number.value < unit:
+                return True
+    return False
+
+
+def _dated_times(text: str) -> list[tuple[int, bool]]:
+    """(seconds since the epoch, UTC where a zone is written; whether one is) of each dated time."""
+    found = []
+    for m in _DATED_TIME.finditer(text):
+        year, month, day, hour, minute = (int(m.group(k)) for k in range(1, 6))
+        try:
+            moment = datetime.datetime(year, month, day, hour, minute, int(m.group(6) or 0), tzinfo=datetime.UTC)
+        except ValueError:
+            continue
+        seconds = int(moment.timestamp())
+        zone = m.group(7)
+        if zone and zone != "z":
+            sign = 1 if zone[0] == "+" else -1
+            digits = zone[1:].replace(":", "")
+            seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
+        found.append((seconds, zone is not None))
+    return found
