@@ -27,8 +27,13 @@ from .trace_index import CallEvidence
 
 __all__ = ["keyed_value_conflict"]
 
-# `Key=27.92GB`, `key: 612.40MB`, `"key": 812` (folded text); the key a name of letters, digits, _ . -
-_PAIR = re.compile(r"(?<![\w.\-])([a-z_][\w.\-]{2,})\"?\s?[=:]\s?\"?(-?\d[\d.,]*(?:\s?[a-z%]{1,5})?)(?![\w.])")
+# after a key in the folded output, its value: `=27.92GB`, `: 612.40MB`, `": 812`
+_SEPARATOR = r"\"?\s?[=:]\s?\"?"
+_VALUE_GROUP = r"(-?\d[\d.,]*(?:\s?[a-z%]{1,5})?)(?![\w.])"
+_LEADING = re.compile(r"\d+")
+# a name in a claim that an output may write as a key: letters, digits, _ . -
+_NAME = re.compile(r"(?<![\w.\-])[a-z_][\w.\-]*")
+_MAX_KEY = 64
 _MIN_KEY = 4  # shorter names ("id", "pid", "cpu") are too common to tie a figure to
 _REACH = 24  # characters from the key's end to its figure in the claim
 _MAX_SCAN = 200_000
@@ -53,28 +58,24 @@ def keyed_value_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str 
     """The first figure the claim gives a key that the cited outputs give another key, as a detail."""
     if _KEY_THEN_FIGURE.search(claim_text) is None:
         return None
-    pairs = [p for ev in cited for p in ev.view("keyed_values", _keyed_values)]
-    if not pairs:
-        return None
-    keys = {p.key for p in pairs if len(p.key) >= _MIN_KEY}
     text, places = numbers_with_places(claim_text)
     folded = fold(text)
     claimed = [n for _, _, n in places]
     for start, _, figure in places:
         if figure.kind == "clock" or figure.is_soft:
             continue
-        key = _key_before(folded, start, keys)
+        key = _key_before(folded, start)
         if key is None:
             continue
         # the key's own values of the figure's kind: "user_id = 1883021 的查询耗时 12.8 秒" gives no id 12.8 s
-        own = [p.value for p in pairs if p.key == key and _same_kind(p.value, figure)]
+        own = [p.value for ev in cited for p in _pairs_of_key(ev, key) if _same_kind(p.value, figure)]
         if not own or any(matches_directly(figure, [v]) for v in own):
             continue
         if any(matches_directly(n, [v]) for v in own for n in claimed):
             continue  # "user_id = 10023 的用户核销 551": the claim gives the key its own value already
         holders = sorted({
-            p.key for p in pairs
-            if p.key != key and matches_directly(figure, [p.value]) and not _labels_its_line(key, p.line, pairs)
+            p.key for ev in cited for p in _pairs_holding(ev, figure)
+            if p.key != key and matches_directly(figure, [p.value]) and not _labels_its_line(key, p.line, ev)
         })
         if holders:
             return (
@@ -84,34 +85,52 @@ def keyed_value_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str 
     return None
 
 
-def _labels_its_line(key: str, line: str, pairs: list[_Pair]) -> bool:
+def _labels_its_line(key: str, line: str, ev: CallEvidence) -> bool:
     """The key names the line's record rather than one of its fields ("ledger rows=4120331")."""
-    return contains_token(line, key) and not any(p.key == key and p.line == line for p in pairs)
+    return contains_token(line, key) and not any(p.line == line for p in _pairs_of_key(ev, key))
 
 
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
     return a.kind == b.kind or (a.kind in _COUNTS and b.kind in _COUNTS)
 
 
-def _key_before(folded: str, start: int, keys: set[str]) -> str | None:
-    """The output's key named last before the figure at `start`, in its clause, ending within `_REACH`."""
-    lo = part_start(folded, start)
-    window = folded[lo:start]
-    best: tuple[int, str] | None = None
-    for key in keys:
-        at = window.rfind(key)
-        if at != -1 and len(window) - (at + len(key)) <= _REACH and (best is None or at > best[0]):
-            best = (at, key)
-    if best is None or not _CONNECTOR.fullmatch(window[best[0] + len(best[1]) :]):
+def _key_before(folded: str, start: int) -> str | None:
+    """The name right before the figure at `start` in its clause, with only a connector between
+    ("X 占 27.92GB"), ending within `_REACH`; None when another word stands between."""
+    tail = folded[max(part_start(folded, start), start - _REACH - _MAX_KEY) : start]
+    names = list(_NAME.finditer(tail))
+    last = names[-1] if names else None
+    if last is None or len(tail) - last.end() > _REACH or not _CONNECTOR.fullmatch(tail[last.end() :]):
         return None  # "records-lag-max 超过阈值 100000": another role stands between the key and the figure
-    return best[1]
+    return last.group(0) if len(last.group(0)) >= _MIN_KEY else None
 
 
-def _keyed_values(ev: CallEvidence) -> list[_Pair]:
-    """Each `key=value` pair of the call's output (its first `_MAX_SCAN` characters), with its line."""
+def _pairs_of_key(ev: CallEvidence, key: str) -> list[_Pair]:
+    """The `key=value` pairs of one key in the call's output, once per call and key."""
+    memo: dict[tuple[str, str], list[_Pair]] = ev.view("keyed_values", lambda _: {})
+    if ("key", key) not in memo:
+        pattern = re.compile(rf"(?<![\w.\-])({re.escape(key)})" + _SEPARATOR + _VALUE_GROUP)
+        memo[("key", key)] = _pairs(ev, pattern)
+    return memo[("key", key)]
+
+
+def _pairs_holding(ev: CallEvidence, figure: NumberMention) -> list[_Pair]:
+    """The pairs of the call's output whose value is written with the figure's digits."""
+    digits = _LEADING.match(figure.text)
+    if digits is None:
+        return []
+    memo: dict[tuple[str, str], list[_Pair]] = ev.view("keyed_values", lambda _: {})
+    if ("value", digits.group(0)) not in memo:
+        lookahead = rf"(?={re.escape(digits.group(0))})"
+        pattern = re.compile(r"(?<![\w.\-])([a-z_][\w.\-]{2,})" + _SEPARATOR + lookahead + _VALUE_GROUP)
+        memo[("value", digits.group(0))] = _pairs(ev, pattern)
+    return memo[("value", digits.group(0))]
+
+
+def _pairs(ev: CallEvidence, pattern: re.Pattern[str]) -> list[_Pair]:
     text = ev.flat[: min(ev.out_end, _MAX_SCAN)]
     found = []
-    for m in _PAIR.finditer(text):
+    for m in pattern.finditer(text):
         key, written = m.group(1), m.group(2)
         port = ("-" in key or "." in key) and written.isdigit() and len(written) <= _PORT_DIGITS
         if port or _DIGEST.fullmatch(key) or ".." in key:
