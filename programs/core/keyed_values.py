@@ -41,11 +41,12 @@ _PORT_DIGITS = 5
 _DIGEST = re.compile(r"[0-9a-f]{6,}")
 _COUNTS = frozenset({"plain", "count"})
 # what may stand between a key and its value in a claim: "X 占 27.92GB", "X 为 812", "X: 3", "X 达到了 5"
-_CONNECTOR = re.compile(
+_CONNECTOR_WORDS = (
     r"\s?(?:的)?\s?(?:值|数值)?\s?(?:为|是|占|占用|占了|用了|达到|达到了|到了|有|等于|=|:|：)?\s?(?:约|大约)?\s?"
 )
-# a claim naming a key and then a figure in one clause: the cue before any output is read
-_KEY_THEN_FIGURE = re.compile(r"[A-Za-z_][\w.\-]{3,}[^，。；,;\d]{0,24}\d")
+_CONNECTOR = re.compile(_CONNECTOR_WORDS)
+# a claim naming a key and then, with only a connector between, a figure: the cue before any output is read
+_KEY_THEN_FIGURE = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]{3,}(?![\w.\-])" + _CONNECTOR_WORDS + r"-?\d")
 
 
 class _Pair(NamedTuple):
