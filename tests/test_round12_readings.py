@@ -511,3 +511,12 @@ def test_another_role_between_a_key_and_a_figure_leaves_it_alone():
     output = "WARN LagMonitor - records-lag-max=761875 partition=payments-3 threshold=100000"
     _, detail = _check("LagMonitor 报 records-lag-max 超过阈值 100000", "records-lag-max=761875", output)
     assert "which the cited output gives to" not in detail, detail
+
+
+def test_device_mapper_out_of_data_space_carries_a_full_disk():
+    from groundcheck.programs.text.glossary import uncovered_concepts
+
+    dmesg = "device-mapper: thin: 253:2: switching pool to out-of-data-space (queue IO) mode"
+    assert uncovered_concepts("thin pool 253:2 数据空间耗尽", [dmesg]) == []
+    assert uncovered_concepts("thin pool 253:2 数据空间耗尽", ["device-mapper: thin: 253:2: pool is healthy"]) == [
+        "disk_full"]
