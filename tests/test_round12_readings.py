@@ -266,6 +266,7 @@ def test_an_advising_part_goes_on_past_its_semicolon(answer, sentences):
     ("建议加数据文件，undo_retention 已经调到 10800 了", "undo_retention 已经调到 10800 了"),  # done: a fact
     ("建议扩容，目前磁盘使用率已经 99%", "目前磁盘使用率已经 99%"),  # a statement after advice still asserts
     ("磁盘使用率：99%", "磁盘使用率：99%"),
+    ("建议检查内存，日志里提到 OOM", "日志里提到 OOM"),  # what a log says after advice is still a statement
 ])
 def test_what_advice_governs_after_a_colon_or_a_new_setting(sentence, asserted):
     from groundcheck.programs.text.wording import assertive_text

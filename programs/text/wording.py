@@ -206,7 +206,7 @@ _ADVICE_GOES_ON = re.compile(
     r"|(?:如果|若)?[^，。；,;]{0,6}?(?:不好|不行|不够|无效|没用|不明显|不理想)(?:的话)?再)"  # "效果不好再…"
 )
 # a setting given a new value ("undo_retention 调到 10800"): after advice, what the advice changes
-_SET_TO = re.compile(r"调到|调成|调整为|改成|改为|改到|设为|设成|设置为|设置成|设到|提到|提高到|降到|加到|换成")
+_SET_TO = re.compile(r"调到|调成|调整为|改成|改为|改到|设为|设成|设置为|设置成|设到|提高到|降到|加到|换成")
 _INDICATIVE = re.compile(r"已|了|因为|由于|导致|目前|当前|现在|显示|发现|说明|表明|原因|正在|处于|处在|状态")
 _IMPERATIVE_START = re.compile(
     rf"\s*(?:同时|另外|此外|然后|并|也|先|再|最好)?(?:{_OPERATOR_ACTIONS})(?!{_REPORTED}|出|了|过)"
