@@ -85,6 +85,7 @@ _PER_UNITS = {
     "用户": "user", "进程": "process", "线程": "thread", "分区": "partition", "副本": "replica", "worker": "worker",
     "消费者": "consumer", "队列": "queue", "主机": "host", "租户": "tenant",
 }
+_PER_UNIT_PATTERNS = {zh: re.compile(rf"\b(?:per|each)\s{en}s?\b") for zh, en in _PER_UNITS.items()}
 
 
 def _per_unit_in_output(text: str, scope: re.Match[str], views: list[EvidenceView]) -> bool:
@@ -93,10 +94,9 @@ def _per_unit_in_output(text: str, scope: re.Match[str], views: list[EvidenceVie
     if not scope.group(0).startswith("每"):
         return False
     after = text[scope.end() : scope.end() + 8].lstrip().lower()
-    unit = next((en for zh, en in _PER_UNITS.items() if after.startswith(zh)), None)
-    if unit is None or not any(ch.isdigit() for ch in text[scope.end() :]):
+    per_unit = next((pattern for zh, pattern in _PER_UNIT_PATTERNS.items() if after.startswith(zh)), None)
+    if per_unit is None or not any(ch.isdigit() for ch in text[scope.end() :]):
         return False
-    per_unit = re.compile(rf"\b(?:per|each)\s{unit}s?\b")
     return any(per_unit.search(v.text) for v in views)
 
 

@@ -22,6 +22,7 @@ _LISTED = re.compile(
     rf"(?P<names>{_NAME}(?:\s?(?:、|,|，|和|及|与)\s?{_NAME})+)\s?(?:都|均|全部|全都|全)\s?(?:在|是|为|处于|跑在|位于|运行在|用的是)?\s?"
     rf"(?P<value>{_NAME})"
 )
+_NAMES = re.compile(_NAME)
 _SPLIT = re.compile(r"\s?(?:、|,|，|和|及|与)\s?")
 _SHAPE = str.maketrans("0123456789abcdefghijklmnopqrstuvwxyz", "9999999999" + "a" * 26)
 _MAX_LINES = 2000
@@ -32,23 +33,21 @@ def listed_value_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
     if "都" not in claim_text and "均" not in claim_text and "全" not in claim_text:
         return None
     text = fold(claim_text)
+    lines: list[str] | None = None  # the cited outputs' lines, split once and only for a list with a value
     for m in _LISTED.finditer(text):
         value = m["value"]
         if not any(ch.isalpha() for ch in value) or not any(ch.isdigit() for ch in value):
             continue  # a name of letters only ("running") is a state: `state_pairs` reads those
-        lines = [line for ev in cited for line in ev.flat[: ev.out_end].split("\n", _MAX_LINES)[:_MAX_LINES]]
+        if lines is None:
+            lines = [line for ev in cited for line in ev.flat[: ev.out_end].split("\n", _MAX_LINES)[:_MAX_LINES]]
         for name in _SPLIT.split(m["names"]):
             own = [line for line in lines if contains_token(line, name)]
             if not own or any(contains_token(line, value) for line in own):
                 continue
-            sibling = next((w for line in own for w in _names_in(line) if _siblings(w, value)), None)
+            sibling = next((w for line in own for w in _NAMES.findall(line) if _siblings(w, value)), None)
             if sibling is not None:
                 return f"it says {name!r} is {value!r}, but every cited line naming it shows {sibling!r}"
     return None
-
-
-def _names_in(line: str) -> list[str]:
-    return re.findall(_NAME, line)
 
 
 def _siblings(a: str, b: str) -> bool:

@@ -306,11 +306,11 @@ def value_at_time_conflict(
                     f"{_hhmm(second + _EIGHT_HOURS)} in UTC+8, not {_hhmm(second)}"
                 )
         holds = bound_of(number) if bound_of is not None else None
-        if moved_only and _written_as_bound(claim_text, number):
+        if moved_only and (holds is not None or _written_as_bound(claim_text, number)):
             continue  # "条件是 CPU > 80%": a threshold, no value the series must show then
-        if holds is not None and (at or moved_only):
-            if moved_only or any(holds(v) for p in at for v in p.values):
-                continue  # a bound ("CPU > 80%") is no value the series must show then
+        if holds is not None and at:
+            if any(holds(v) for p in at for v in p.values):
+                continue
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
