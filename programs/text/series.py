@@ -48,6 +48,8 @@ _BACK_CONNECTOR = re.compile(
 )
 # "09:20 的 P99 较 09:15 ..." (the later time first) and "与 09:15 相比，09:20 ..." (the base first)
 _COMPARED_WITH = re.compile(r"(?:较|比|相比|相较于?|对比|比起|是)\s*$")
+# "10:10 为 3 次，比 10:00 少 1 次": a clause that opens with the comparing word compares the time before it
+_ELLIPTIC_COMPARISON = re.compile(r"[，,；;]\s*(?:较|比|相比|相较于?|比起)\s*$")
 _COMPARED_AFTER = re.compile(r"\s*(?:相比|比较|对比|相较)")
 _UP = re.compile(r"上涨|上升|升高|增长|增加|增多|提高|提升|升|涨|高|多|增")
 _DOWN = re.compile(r"下降|降低|减少|回落|下跌|降|跌|低|少|减")
@@ -375,7 +377,7 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
     if not k:
         return None
     between = claim_text[spans[k - 1][1] : spans[k][0]]
-    if _COMPARED_WITH.search(between) and not _CLAUSE_END.search(between):
+    if _COMPARED_WITH.search(between) and (not _CLAUSE_END.search(between) or _ELLIPTIC_COMPARISON.search(between)):
         (_, _, now, now_window, now_utc), (_, number_from, base, base_window, base_utc) = spans[k - 1], spans[k]
     elif _COMPARED_AFTER.match(between):
         (_, _, base, base_window, base_utc), (_, number_from, now, now_window, now_utc) = spans[k - 1], spans[k]
