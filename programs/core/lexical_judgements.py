@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from groundcheck.signatures.models import Claim, EvidenceBinding
 
 from ..text.arithmetic import matches_directly, tolerance
-from ..text.content_words import content_words, word_in
+from ..text.content_words import content_words, is_kind_word, word_in
 from ..text.glossary import Coverage, EvidenceView, claim_analysis, concept_coverage, coverage_class, evidence_view
 from ..text.negation import denied_antonym, negation_conflict, reports
 from ..text.normalize import fold
@@ -100,6 +100,20 @@ def _per_unit_in_output(text: str, scope: re.Match[str], views: list[EvidenceVie
     return any(per_unit.search(v.text) for v in views)
 
 
+def _names_a_carried_concept(text: str, word: str, views: list[EvidenceView]) -> bool:
+    """The word belongs to a glossary term of the claim whose concept a cited output carries, in either
+    language ("failure to connect to the database" over "db query failed"): the concept reading judges
+    that term, so the word is no new content of its own. Not a Kubernetes kind ("pods"): nearly every
+    kubectl output carries one, in its command line if nowhere else, so it stays a word to find."""
+    if is_kind_word(word):
+        return False
+    return any(
+        (word == mention.term or word in mention.term.split())
+        and any(view.carries(cid) for view in views for cid in mention.concept_ids)
+        for mention in claim_analysis(text).mentions
+    )
+
+
 def _per_unit_setting(claim: Claim, scope: re.Match[str]) -> bool:
     """"每个 worker 的 worker_connections 为 1024": a configuration claim's 每 names the unit a setting
     applies to, no observation of every one of them."""
@@ -130,6 +144,8 @@ def judge_wording(
     words = content_words(text, skip=entities).words
     cited_calls = index.observed(cited)
     uncovered = [w for w in words if not any(ev.holds_word(w) for ev in cited_calls)]
+    if uncovered:
+        uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, views)]
     if len(words) >= 2 and len(uncovered) / len(words) > 1 - _MIN_WORD_COVERAGE:
         detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
         found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))

@@ -76,6 +76,11 @@ def _content_words(args: tuple[str, tuple[str, ...]]) -> ContentWords:
     return ContentWords(tuple(names), tuple(words))
 
 
+def is_kind_word(word: str) -> bool:
+    """A Kubernetes kind as an English word ("pods", "deployment"), folded."""
+    return word in _KIND_WORDS
+
+
 def word_in(haystack: str, word: str) -> bool:
     """The word, an inflection of it, or its stem occurs in folded text ("key" ~ "keys", "evicted_pods")."""
     if contains_token(haystack, word):
