@@ -78,3 +78,37 @@ def test_a_kubernetes_kind_word_is_not_carried_by_a_command_line_alone() -> None
     verification, detail = _check("There are 14 pods in the test-1 namespace", "14 results", output)
     assert verification != "direct_observation"
     assert "pods" in detail
+
+
+MEMORY_LOG = (
+    "2025-06-13 13:12:53,047 WARNING  The application is suffering from memory pressure.\n"
+    "2025-06-13 15:11:53,047 INFO     Memory pressure resolved.\n"
+)
+MEMORY_QUOTE = "2025-06-13 13:12:53,047 WARNING  The application is suffering from memory pressure."
+
+
+def test_a_temporary_state_is_carried_by_its_later_recovery() -> None:
+    verification, detail = _check("2025-06-13 The application temporarily suffered from memory pressure",
+                                  MEMORY_QUOTE, MEMORY_LOG, tool="query_logs")
+    assert verification == "direct_observation", detail
+
+
+def test_a_temporary_state_with_no_recovery_in_the_output_is_still_new_content() -> None:
+    output = MEMORY_LOG.splitlines()[0] + "\n"
+    verification, detail = _check("2025-06-13 The application temporarily suffered from memory pressure",
+                                  MEMORY_QUOTE, output, tool="query_logs")
+    assert verification != "direct_observation"
+    assert "temporar" in detail
+
+
+SCHEDULER = ("Node-Selectors:              label=someLabel\nEvents:\n  Warning  FailedScheduling  38s   "
+             "default-scheduler  0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.\n")
+
+
+def test_a_mismatch_is_carried_by_an_output_that_says_it_did_not_match() -> None:
+    verification, detail = _check("node selector mismatch", "Node-Selectors:              label=someLabel",
+                                  SCHEDULER, tool="kubectl_describe")
+    assert verification == "direct_observation", detail
+    verification, detail = _check("node selector mismatch", "Node-Selectors:              label=someLabel",
+                                  SCHEDULER.splitlines()[0] + "\n", tool="kubectl_describe")
+    assert verification != "direct_observation"
