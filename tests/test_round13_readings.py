@@ -10,9 +10,17 @@
 from __future__ import annotations
 
 import pytest
+from test_meaning_classes import session
 from test_round7_readings import _check
 
-from groundcheck.programs.text.series import value_at_time_conflict
+from groundcheck.programs.core.dated_spans import span_between_quoted_times
+from groundcheck.programs.core.extremes import extreme_conflict
+from groundcheck.programs.core.lexical_judgements import direction_conflict
+from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.negation import negation_conflict
+from groundcheck.programs.text.own_arithmetic import multiple_conflict
+from groundcheck.programs.text.series import parse_series, value_at_time_conflict
+from groundcheck.programs.text.tokens import extract_mentions
 
 RESTARTS = '{"points": [["10:00", 4], ["10:05", 4], ["10:10", 3]]}'
 LATENCY = '{"points": [["14:15", 1380], ["14:20", 705]]}'
@@ -112,3 +120,206 @@ def test_a_mismatch_is_carried_by_an_output_that_says_it_did_not_match() -> None
     verification, detail = _check("node selector mismatch", "Node-Selectors:              label=someLabel",
                                   SCHEDULER.splitlines()[0] + "\n", tool="kubectl_describe")
     assert verification != "direct_observation"
+
+
+# --- Whose row (soft: `other_row`). Found by audit X (hand-written honest sessions, 2026-12-01). ---
+
+PODS_THEN_IOSTAT = (
+    "NAME     READY   STATUS    RESTARTS   AGE   IP          NODE        NOMINATED NODE   READINESS GATES\n"
+    "etcd-1   1/1     Running   0          87d   10.0.1.22   master-02   <none>           <none>\n"
+    "Device            r/s     w/s     wkB/s  w_await  %util\n"
+    "nvme0n1          3.20  412.00  98304.00    88.73  99.60\n"
+)
+NODE_DESCRIBE = (
+    "Conditions:\n"
+    "  Type             Status  LastHeartbeatTime                 Reason                       Message\n"
+    "  ----             ------  -----------------                 ------                       -------\n"
+    "  MemoryPressure   False   Mon, 30 Nov 2026 13:42:10 +0800   KubeletHasSufficientMemory   enough memory\n"
+    "  DiskPressure     True    Mon, 30 Nov 2026 13:42:10 +0800   KubeletHasDiskPressure       disk pressure\n"
+    "Events:\n"
+    "  Type     Reason                 Age   From     Message\n"
+    "  ----     ------                 ----  ----     -------\n"
+    "  Warning  EvictionThresholdMet   35m   kubelet  Attempting to reclaim ephemeral-storage on node-b7\n"
+)
+BY_TIME = (
+    "recommend-api  (avg over pods)  step=1m\n"
+    "time    cpu_usage_cores  cpu_limit_cores  throttled_periods_ratio  p99_ms\n"
+    "10:00   1.12             2                0.03                     142\n"
+    "10:01   1.35             2                0.41                     795\n"
+    "10:03   1.09             2                0.05                     151\n"
+)
+JMAP = (
+    " num     #instances         #bytes  class name (module)\n"
+    "   1:      18734512     1198808768  java.util.concurrent.ConcurrentHashMap$Node (java.base@17.0.9)\n"
+    "   2:       9367256      599504384  com.shop.search.cache.QueryResultKey\n"
+)
+JOB_EVENTS = (
+    "Events:\n"
+    "  Type     Reason                Age    From            Message\n"
+    "  Normal   SuccessfulCreate      6h32m  job-controller  Created pod: recon-daily-29934360-7xk2d\n"
+    "  Warning  BackoffLimitExceeded  6h31m  job-controller  Job has reached the specified backoff limit\n"
+)
+PODS = (
+    "NAME               READY   STATUS    RESTARTS   AGE\n"
+    "checkout-api-7d9   1/1     Running   3          2d\n"
+    "checkout-wkr-5c2   1/1     Running   47         2d\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output"), [
+    # a header line starts another table: the pod row's siblings are not iostat's devices
+    ("etcd-1 所在节点 master-02 的 nvme0n1 磁盘 %util 为 99.60%", "nvme0n1          3.20  412.00", PODS_THEN_IOSTAT),
+    # Conditions, then Events: two tables of one describe
+    ("node-b7 的 DiskPressure 为 True", "DiskPressure     True", NODE_DESCRIBE),
+    # rows by time: a name in the title or a column header is no row subject
+    ("recommend-api 平均 CPU 使用 1.09–1.35 核，低于 limit 2 核", "10:01   1.35", BY_TIME),
+    # two rows the claim speaks of, each in its own clause
+    ("ConcurrentHashMap$Node 有 18734512 个实例，com.shop.search.cache.QueryResultKey 有 9367256 个实例",
+     "2:       9367256      599504384  com.shop.search.cache.QueryResultKey", JMAP),
+    # the job's name only starts its pod's name on another row
+    ("Job recon-daily-29934360 触发 BackoffLimitExceeded", "Warning  BackoffLimitExceeded", JOB_EVENTS),
+])
+def test_a_figure_or_name_of_the_claims_own_rows_is_no_other_rows(claim, excerpt, output) -> None:
+    _, detail = _check(claim, excerpt, output)
+    assert "row of" not in detail, detail
+
+
+def test_a_figure_of_another_row_is_still_read_as_that_rows() -> None:
+    verification, detail = _check("checkout-api-7d9 已重启 47 次", "checkout-api-7d9   1/1     Running", PODS)
+    assert verification == "contradicted" and "row of 'checkout-wkr-5c2'" in detail
+
+
+# --- Negation (soft: `negation`). ---
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("HPA 的 ScalingActive 为 False，原因 FailedGetResourceMetric", "hpa search-api scaling ScalingActive False"),
+    ("MemoryPressure 和 PIDPressure 都是 False，节点没有内存压力", NODE_DESCRIBE),
+    ("另外两个 pod（9tkdx、lp7wz）2/2 且没有重启",
+     "NAME        READY  STATUS   RESTARTS\ncart-4hq2n  1/2    Running  6 (2m ago)\ncart-9tkdx  2/2    Running  0\n"
+     "cart-lp7wz  2/2    Running  0\n2026-11-30 pod cart-4hq2n restarted"),
+    ("上游 10.0.0.2 超时，CoreDNS 自身不是故障点", "[ERROR] plugin/errors: read udp 10.0.0.2:53: i/o timeout"),
+    ("主要是我方请求速率过高，而不是 OSS 故障", "ErrorCode=SlowDown, StatusCode=503 error"),
+])
+def test_what_a_claim_does_not_deny(claim: str, output: str) -> None:
+    assert negation_conflict(claim, [output]) is None
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("节点没有内存压力", NODE_DESCRIBE.replace("MemoryPressure   False", "MemoryPressure   True ")),
+    ("MemoryPressure 和 PIDPressure 都是 False", "MemoryPressure   True   Mon, 30 Nov 2026"),
+    ("OOMKilled 为 false", "Reason: OOMKilled"),
+    ("OSS 没有故障", "ErrorCode=InternalError, StatusCode=500 error"),
+    ("上次以 Exit Code 1 退出，OOMKilled 为 false，也没有重启", "Last State: Terminated\nRestart Count: 3 restarts"),
+])
+def test_a_denial_of_what_the_output_reports_is_still_a_conflict(claim: str, output: str) -> None:
+    assert negation_conflict(claim, [output]) is not None
+
+
+def test_a_condition_row_with_status_false_denies_its_condition() -> None:
+    # "MemoryPressure  False": the output denies it, so a claim reporting it is contradicted
+    assert "only denies" in (negation_conflict("节点出现 MemoryPressure", [NODE_DESCRIBE]) or "")
+
+
+# --- Value at a time (hard) and peaks (soft). ---
+
+GC = '{"points": [["14:55", 0.047], ["15:00", 0.052], ["15:05", 3.653], ["15:10", 3.981], ["15:15", 0.061]]}'
+LAG = '{"points": [["14:00", 1200], ["14:50", 61200]]}'
+BATCH = "2026-11-24 15:48:02 [media-batch] job=thumbnail-regenerate started, total=2860000 objects\n"
+RESOLVE = "2026-11-30 20:12:05,902 ERROR [user-profile-sync] socket.gaierror: [Errno -3] Temporary failure\n"
+QUANTILES = "time   p50_ms  p90_ms\n10:10  320     610\n10:15  318     602\n10:20  325     615\n10:25  322     608\n"
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("GC 最大停顿 15:05 和 15:10 两个窗口分别为 3.653 秒和 3.981 秒", GC),
+    ("lag 从 14:00 的 1200 涨到 14:50 的 61200，约为 14:00 的 51 倍", LAG),
+    ("lag 14:50 为 61200，是 14:00 的 51 倍", LAG),
+    ("10:10–10:25 P50 在 318–325ms", QUANTILES),  # an en dash bounds a range: no point
+    ("时间上紧跟 15:48 批任务启动、请求量涨到约 3.4 倍", BATCH),  # a multiple, no value of a log line
+    ("user-profile-sync 在 20:12 报 [Errno -3]", RESOLVE),
+])
+def test_honest_figures_at_times(claim: str, output: str) -> None:
+    assert value_at_time_conflict(claim, [output]) is None
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("GC 最大停顿 15:05 和 15:10 两个窗口分别为 3.981 秒和 3.653 秒", GC),  # swapped
+    ("lag 从 14:00 的 1200 涨到 14:50 的 61200，约为 14:00 的 10 倍", LAG),  # a wrong multiple
+    ("10:10 P50 为 325ms", QUANTILES),
+])
+def test_figures_at_the_wrong_times_are_still_conflicts(claim: str, output: str) -> None:
+    assert value_at_time_conflict(claim, [output]) is not None
+
+
+LOAD = (
+    "time    node_load1   cpu_iowait_percent\n04:00   3.2   1.8\n04:10   41.3   63.2\n04:15   39.8   58.9\n"
+    "04:20   4.1   2.3\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "peak"), [
+    ("load1 一路升到 04:15 的峰值 39.8", False),  # the load1 column peaks at 41.3
+    ("iowait 最高 58.9%", False),
+    ("load1 峰值 41.3", True),
+    ("iowait 峰值 63.2%", True),
+])
+def test_a_peak_is_read_in_its_own_column_of_a_table_by_time(claim: str, peak: bool) -> None:
+    assert (extreme_conflict(claim, [parse_series(LOAD)]) is None) is peak
+
+
+# --- Figures a claim works out in the open, and names in another form (hard: located or not). ---
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "located"), [
+    ("09:05 login-route 约 60.5% 的请求被拒绝（51.2 / (51.2 + 33.4)）", "rejected=51.2 passed=33.4",
+     "09:05 route=login-route rejected=51.2 passed=33.4\n", True),
+    ("09:05 login-route 约 70.5% 的请求被拒绝（51.2 / (51.2 + 33.4)）", "rejected=51.2 passed=33.4",
+     "09:05 route=login-route rejected=51.2 passed=33.4\n", False),  # the formula gives 60.5%
+    ("wait_count 3 分钟新增 1230 次等待，约每分钟 410 次", "wait_count_delta=1230 window=3m",
+     "db.stats wait_count_delta=1230 window=3m\n", True),
+    ("wait_count 3 分钟新增 1230 次等待，约每分钟 510 次", "wait_count_delta=1230 window=3m",
+     "db.stats wait_count_delta=1230 window=3m\n", False),
+    ("该容器 15:52:47 被 OOMKill", "Reason:       OOMKilled", "Reason:       OOMKilled\nFinished: 15:52:47\n", True),
+    ("DDL 在 order_db.t_order 上执行", "db=order_db table=t_order status=SUCCESS",
+     "ticket=DDL-7 db=order_db table=t_order status=SUCCESS\n", True),
+    ("DDL 在 order_db.t_refund 上执行", "db=order_db table=t_order status=SUCCESS",
+     "ticket=DDL-7 db=order_db table=t_order status=SUCCESS\n", False),  # no t_refund anywhere
+    ("空闲 inode 从 11-27 的 2101345 降到 11-30 的 0", '["2026-11-27 09:00", 2101345]',
+     '{"points": [["2026-11-27 09:00", 2101345], ["2026-11-30 09:00", 0]]}', True),
+])
+def test_figures_and_names_located_by_their_form(claim, excerpt, output, located) -> None:
+    _, detail = _check(claim, excerpt, output)
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+def test_a_span_between_two_quoted_times_without_a_year() -> None:
+    output = "time          old_gen\n11-16 00:00   1.21 GiB\n11-17 00:00   2.47 GiB\n11-18 00:00   3.71 GiB\n"
+    claim = "old_gen 从 11-16 00:00 的 1.21 GiB 增长到 11-18 00:00 的 3.71 GiB，48 小时增长 2.50 GiB"
+    quotes = ("11-16 00:00   1.21 GiB", "11-18 00:00   3.71 GiB")
+    assert span_between_quoted_times(extract_mentions("48 小时").numbers[0], quotes)
+    assert not span_between_quoted_times(extract_mentions("36 小时").numbers[0], quotes)
+    second = {"source_type": "metric", "source_id": "call_m1", "tool_name": "query_metrics",
+              "source_invocation_ids": ["call_m1"], "evidence_excerpt": quotes[1]}
+    record = verify_session(session(claim, quotes[0], output, tool="query_metrics", source_type="metric",
+                                    extra_bindings=[second]))
+    assert "48小时" not in record.claim_checks[0].detail
+    assert record.claim_checks[0].verification == "direct_observation", record.claim_checks[0].detail
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("重传率 10:15 为 3.1%，约为 10:05（0.03%）的 10 倍", True),  # 103, not 10
+    ("重传率 10:15 为 3.1%，约为 10:05（0.03%）的 100 倍", False),
+    ("QPS 从 1200 涨到 3600，增长了 2 倍", False),  # a rise of 2 times: a ratio of 3
+    ("P99 1.2 秒，是 SLA 200ms 的 6 倍", False),
+    ("重启 5 次，是昨天的 2.5 倍", False),  # one figure of its kind: the operand is elsewhere
+])
+def test_a_multiple_must_be_the_ratio_of_its_own_figures(claim: str, conflict: bool) -> None:
+    assert (multiple_conflict(claim) is not None) is conflict
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("重传率 10:10 升到 2.7%，10:15 为 3.1%，约为 10:05（0.03%）的 100 倍，10:20 回落到 0.04%", False),
+    ("请求速率 410.2 req/s，批任务启动后请求量涨到约 3.4 倍", False),  # a multiple is no level
+    ("重传率为 3.1%（10:05 为 0.03%），10:20 回落到 4.5%", True),
+    ("P99（1315ms）降到 1640ms", True),  # only a bracketed level before it: that one
+])
+def test_a_rise_or_fall_is_read_from_the_level_it_left(claim: str, conflict: bool) -> None:
+    assert (direction_conflict(claim) is not None) is conflict

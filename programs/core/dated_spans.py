@@ -22,8 +22,9 @@ __all__ = ["span_between_quoted_times"]
 DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, `arithmetic`)
 # an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
 _DATED_TIME = re.compile(
-    r"(?<!\d)(\d{4})-(\d\d)-(\d\d)[t ](\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
+    r"(?<![\d\-])(\d{4}-)?(\d\d)-(\d\d)[t ]\s*(\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
 )
+_NO_YEAR = 2000  # "11-16 00:00" against "11-18 00:00": a leap year, so 02-29 is a day too
 
 
 def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> bool:
@@ -32,21 +33,23 @@ def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> b
         return False
     times = sorted({t for quote in quotes for t in _dated_times(fold(quote))})
     unit = number.factor if number.factor > 0 else 1.0
-    for i, (earlier, zoned) in enumerate(times):
-        for later, later_zoned in times[i + 1 :]:
-            if zoned != later_zoned:
-                continue  # a time without a zone against one with a zone: no span to read
+    for i, (earlier, zoned, yeared) in enumerate(times):
+        for later, later_zoned, later_yeared in times[i + 1 :]:
+            if zoned != later_zoned or yeared != later_yeared:
+                continue  # a time without a zone (or a year) against one with it: no span to read
             span = later - earlier
             if abs(span - number.value) <= unit / 2 or 0 <= span - number.value < unit:
                 return True
     return False
 
 
-def _dated_times(text: str) -> list[tuple[int, bool]]:
-    """(seconds since the epoch, UTC where a zone is written; whether one is) of each dated time."""
+def _dated_times(text: str) -> list[tuple[int, bool, bool]]:
+    """(seconds since the epoch, UTC where a zone is written; whether one is; whether a year is) of each
+    dated time ("11-16 00:00", a month and a day without a year, is read in one leap year)."""
     found = []
     for m in _DATED_TIME.finditer(text):
-        year, month, day, hour, minute = (int(m.group(k)) for k in range(1, 6))
+        month, day, hour, minute = (int(m.group(k)) for k in range(2, 6))
+        year = int(m.group(1)[:4]) if m.group(1) else _NO_YEAR
         try:
             moment = datetime.datetime(year, month, day, hour, minute, int(m.group(6) or 0), tzinfo=datetime.UTC)
         except ValueError:
@@ -57,5 +60,5 @@ def _dated_times(text: str) -> list[tuple[int, bool]]:
             sign = 1 if zone[0] == "+" else -1
             digits = zone[1:].replace(":", "")
             seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
-        found.append((seconds, zone is not None))
+        found.append((seconds, zone is not None, m.group(1) is not None))
     return found

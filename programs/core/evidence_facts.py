@@ -27,6 +27,7 @@ from ..text.dates import BEIJING_BEFORE, claim_time, is_claim_date
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.normalize import fold
+from ..text.own_arithmetic import multiple_conflict, rate_of_its_own_figures, result_of_a_written_formula
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
@@ -62,6 +63,7 @@ from .trace_index import (
     QUERY_ECHO,
     TOOL_MISMATCH,
     CallEvidence,
+    Location,
     TraceIndex,
 )
 from .value_labels import calls_label_conflict, quantile_mismatch
@@ -183,6 +185,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         keyed = keyed_value_conflict(claim.claim_text, cited_ok)
         if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
             evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
+        multiple = multiple_conflict(claim.claim_text)  # "3.1%，约为 0.03% 的 10 倍": 103, not 10
+        if multiple:
+            evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
@@ -215,6 +220,25 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     return evidence
 
 
+_INFLECTIONS = ("ed", "d", "s", "es", "ing")
+_TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
+
+
+def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Location:
+    """Where an entity no output holds as written appears in another form: an English word inflected
+    ("OOMKill" of "OOMKilled"), or a two-part name whose parts one output writes apart ("order_db.t_order"
+    over "db=order_db table=t_order")."""
+    if entity.isascii() and entity.isalpha() and len(entity) >= 4:
+        places = [index.token_location(entity + ending, cited) for ending in _INFLECTIONS]
+        return min(places, key=_LOCATIONS.index)
+    parts = _TWO_PART_NAME.fullmatch(entity)
+    if parts:
+        for ev in index.existing(cited):
+            if ev.contains_token(parts.group(1)) and ev.contains_token(parts.group(2)):
+                return "cited" if ev.ok else "trace"
+    return "nowhere"
+
+
 @dataclass
 class LocatedMentions:
     """Where the entities, numbers and proper names of a claim appear in the trace."""
@@ -231,6 +255,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     found.nowhere.extend(index.spoofed_tokens(text))  # a look-alike identifier no output holds
     for entity in mentions.entities:
         where = index.token_location(entity, cited)
+        if where == "nowhere":
+            where = _location_of_a_form(entity, index, cited)
         if where == "nowhere" and denies_token(text, entity):
             continue  # "没有发生 OOMKilled": what the claim denies need not be in any output
         if where != "nowhere" and beijing_time_only_in_utc(text, entity, index.observed(cited)):
@@ -267,6 +293,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         summed = where == "nowhere" and (
             aggregate_of_quoted_rows(text, number, quotes)
             or sum_of_its_own_figures(text, number)
+            or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
+            or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
             or total_of_a_column(text, number, observed)
             or size_of_a_range(text, number)
         )

@@ -58,7 +58,10 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
 def _runs(series: Series) -> list[list[float]]:
     """The values of each series an output holds: a new series where the times start again at the
     output's first time (CloudWatch's Throttles, then ConcurrentExecutions, over the same minutes); a
-    series crossing midnight or listed by value is one series."""
+    series crossing midnight or listed by value is one series. A table of rows by time ("04:10  41.3
+    63.2") holds one series per column."""
+    if series.points and not any(p.values for p in series.points):
+        return _columns(series)
     runs: list[list[float]] = [[]]
     first = series.points[0].second if series.points else None
     for i, point in enumerate(series.points):
@@ -66,3 +69,14 @@ def _runs(series: Series) -> list[list[float]]:
             runs.append([])
         runs[-1].extend(point.values)
     return runs
+
+
+_NUMERIC_ROW = re.compile(r"\s*(?:-?\d+(?:\.\d+)?%?(?:\s+|$))+")
+
+
+def _columns(series: Series) -> list[list[float]]:
+    """The columns of a table whose rows are a time and figures only, each row as wide as the first."""
+    rows = [[float(v.rstrip("%")) for v in p.line.split()] for p in series.points if _NUMERIC_ROW.fullmatch(p.line)]
+    if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
+        return []
+    return [list(column) for column in zip(*rows, strict=True)]

@@ -325,18 +325,32 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
     return fine_state_conflict(claim_text, quoted) if fine else None
 
 
+_MULTIPLE = re.compile(r"\s?倍")
+
+
+def _in_brackets(text: str, at: int) -> bool:
+    """`at` lies inside an open bracket of `text` ("（0.03%）")."""
+    opened = max(text.rfind("（", 0, at), text.rfind("(", 0, at))
+    return opened != -1 and max(text.rfind("）", 0, at), text.rfind(")", 0, at)) < opened
+
+
 def direction_conflict(claim_text: str) -> str | None:
     """A rise or a fall the claim's own figures contradict: "从 196ms 下降到 1240ms", "1315ms，14:20
     继续升高到 640ms". The figure after 升到 / 降至 ... is compared with the last one of its kind before it
     in the sentence; "上升了 20%" (an amount of change) is not read."""
     text, numbers = numbers_with_places(claim_text)
+    # a multiple ("涨到约 3.4 倍") is a ratio of two levels, no level to compare with the one before it
+    numbers = tuple((s, e, n) for s, e, n in numbers if not _MULTIPLE.match(text, e))
     for verb in _DIRECTION.finditer(text):
         found = next(((s, n) for s, _, n in numbers if s >= verb.end() and n.kind != "clock"), None)
         if found is None or SENTENCE_BREAK.search(text, verb.end(), found[0]):
             continue
         after = found[1]
         sentence_start = part_start(text, verb.start(), SENTENCE_BREAKS)
-        before = [n for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
+        before = [(s, n) for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
+        # "3.1%，约为 10:05（0.03%）的 100 倍，10:20 回落到 0.04%": an aside in brackets is no level it left
+        unbracketed = [n for s, n in before if not _in_brackets(text, s)]
+        before = unbracketed if unbracketed else [n for _, n in before]
         if not before or not (is_quantity(before[-1]) and is_quantity(after)):
             continue
         start, slack = before[-1], max(tolerance(before[-1]), tolerance(after))

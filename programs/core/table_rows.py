@@ -26,6 +26,9 @@ from .trace_index import CallEvidence, literal_number_in
 COLUMN_GAP = re.compile(r"\s{2,}|\t")  # table columns: runs of spaces or a tab
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
+_CLOCK_CELL = re.compile(r"\d{1,2}:\d{2}")
+# an identifier a longer one extends ("recon-daily-29934360" of the pod "recon-daily-29934360-7xk2d")
+_EXTENDED_AFTER = re.compile(r"[-_.][a-z0-9]")
 _ROW_STARTS = 64  # occurrences of a claim's entity read before giving up
 
 
@@ -48,18 +51,21 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text
         others = [line for _, line in other_rows]
         if not own or not others:
             continue
+        subject_column = _cells(own[0]).index(subject)
         for number in mentions.numbers:
             if number.kind == "clock" or number.is_soft or _on_rows(number, own, derive=True):
                 continue
             # a share ("5xx 占比 25%") is derived on its row; any other figure must be written there
             derive = number.kind == "ratio"
             showing = [row for row in others if _on_rows(number, [row], derive)]
-            if showing and not _said_of_other_rows(claim_text, number.text, subject, showing):
+            if showing and not _said_of_other_rows(claim_text, number.text, subject, showing, mentions.entities):
                 return _detail(number.text, subject, showing[0])
         for entity in mentions.entities:
             if entity == subject or any(contains_token(row, entity) for row in own):
                 continue
-            showing = [row for row in others if contains_token(row, entity)]
+            showing = [row for row in others if _names_whole(row, entity)]
+            if showing and all(_column_of(row, entity) == subject_column for row in showing):
+                continue  # in the subject's own column: another subject the claim speaks of, no value of it
             if showing and not _said_of_other_rows(claim_text, entity, subject, showing):
                 return _detail(entity, subject, showing[0])
     return None
@@ -68,10 +74,13 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text
 _OTHER_SUBJECT_START = re.compile(r"\s*(?:新|另一?个?|其余|其他|剩下的?|后者)")
 
 
-def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[str]) -> bool:
+def _said_of_other_rows(
+    claim_text: str, item: str, subject: str, showing: list[str], entities: Sequence[str] = ()
+) -> bool:
     """The clause holding the item does not name the subject, and says whose rows it is about: it opens
-    on another subject ("新 Pod 在 ip-10-0-7-33 上…") or counts as many rows as show the item ("3 个运行中的
-    实例仍是 5.2.0")."""
+    on another subject ("新 Pod 在 ip-10-0-7-33 上…"), names another entity of the claim that those rows
+    hold ("ConcurrentHashMap$Node 有 18734512 个实例，QueryResultKey 有 …"), or counts as many rows as show
+    the item ("3 个运行中的实例仍是 5.2.0")."""
     if not claim_text:
         return False
     text = fold(claim_text)
@@ -84,6 +93,9 @@ def _said_of_other_rows(claim_text: str, item: str, subject: str, showing: list[
         return False
     if _OTHER_SUBJECT_START.match(clause):
         return True  # "新 Pod 在 ip-10-0-7-33 上…": the clause opens on another subject
+    if any(e != subject and contains_token(clause, e) and all(contains_token(row, e) for row in showing)
+           for e in entities):
+        return True
     return len(showing) >= 2 and any(
         n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0
         for n in extract_mentions(clause).numbers
@@ -183,6 +195,10 @@ def _subject_rows(
     blocks = ev.view("table_blocks", _table_blocks)
     own_blocks = {blocks[line] for line in own}
     others = [(first, line) for first, line in table if subject not in _cells(line) and blocks[line] in own_blocks]
+    if others and all(_CLOCK_CELL.match(first) for first, _ in others) and not any(
+        _CLOCK_CELL.match(_cells(line)[0]) for line in own
+    ):
+        return None  # rows by time ("10:01  1.35  0.41"): the subject's line is a title or a header of columns
     return subject, own, others
 
 
@@ -207,14 +223,28 @@ def _table(ev: CallEvidence) -> list[tuple[str, str]]:
 
 
 def _table_blocks(ev: CallEvidence) -> dict[str, int]:
-    """Each line of the call's output (its first `_MAX_ROWS`) -> the number of blank lines before it."""
+    """Each line of the call's output (its first `_MAX_ROWS`) -> its table's number: a blank line or a
+    header line ("Type  Reason  Age  From  Message": three or more columns, no digit) starts another
+    table (`kubectl describe`'s Conditions, then its Events; `kubectl get pod`, then iostat's devices)."""
     blocks: dict[str, int] = {}
     block = 0
-    for line in _lines(ev.flat, ev.out_end, _MAX_ROWS):
-        if not line.strip():
+    lines = list(_lines(ev.flat, ev.out_end, _MAX_ROWS))
+    for i, line in enumerate(lines):
+        if not line.strip() or _is_header(line, lines[i + 1] if i + 1 < len(lines) else ""):
             block += 1
         blocks.setdefault(line, block)
     return blocks
+
+
+def _is_header(line: str, following: str) -> bool:
+    """Three or more columns and no digit ("NAME  READY  STATUS"), or no cell that starts with a digit
+    over a line with one ("time  cpu_usage_cores  p99_ms" over "10:00  1.12  142")."""
+    cells = _cells(line)
+    if len(cells) < 3:
+        return False
+    if not any(ch.isdigit() for ch in line):
+        return True
+    return not any(c[:1].isdigit() for c in cells) and any(c[:1].isdigit() for c in _cells(following))
 
 
 def _lines(text: str, end: int, limit: int) -> Iterator[str]:
@@ -236,6 +266,21 @@ def _on_rows(number: NumberMention, rows: list[str], derive: bool) -> bool:
             return True
     values = [n for row in rows for n in iter_numbers(row, 200)]
     return matches_directly(number, values) or (derive and follows_by_arithmetic(number, values, sums=False))
+
+
+def _column_of(row: str, entity: str) -> int:
+    return next((k for k, cell in enumerate(_cells(row)) if contains_token(cell, entity)), -1)
+
+
+def _names_whole(row: str, entity: str) -> bool:
+    """The row holds the entity as a whole identifier, not as the start of a longer one."""
+    i = row.find(entity)
+    while i != -1:
+        end = i + len(entity)
+        if contains_token(row[max(0, i - 1) : end + 1], entity) and not _EXTENDED_AFTER.match(row, end):
+            return True
+        i = row.find(entity, i + 1)
+    return False
 
 
 def _cells(line: str) -> list[str]:

@@ -40,6 +40,8 @@ CLAIM_DATE = (
     r"|(?<![\d.])(?:19|20)\d{2}\.\d{1,2}\.\d{1,2}(?![\d.])"  # 2026.11.29 (a version has no year)
     # "11/29 09:41", "11-29 09:41": a month and day only where a time of day follows
     r"|(?<![\d/.\-])(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])(?=\s?\d{1,2}:\d{2}(?!\d))"
+    # "从 11-27 的 2101345 降到 11-30 的 0": two digits each, then 的 (a range of counts takes a unit)
+    r"|(?<![\d/.\-])(?:1[0-2]|0[1-9])-(?:3[01]|[12]\d|0[1-9])(?=\s?的)"
 )
 # Forms read only where a cue says the text may hold one (`tokens`: a day alone, an English month):
 # tried at every digit of every dated text, they would cost the common claim for the rare one

@@ -104,12 +104,15 @@ _ZERO_BEFORE = re.compile(r"(?:^|\s)0\s+$")
 _SENTENCE_AFTER_NO = r" [a-z][\w.\-]*+(?![=:])"
 _ZERO_AFTER = re.compile(
     rf"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
-    r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.]))"
+    r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.])"
+    # a condition's row: "MemoryPressure   False   …" (kubectl describe node's Conditions, Status column)
+    r"|(?:[ ]{2,}|\t)(?:false|off|disabled)(?![\w.\-]))"
 )
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)
-_FALSE_AFTER = re.compile(
-    rf"[\w.\-]*\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
+_FALSE_AFTER = re.compile(  # (the glued identifier is ASCII: "HPA 的 ScalingActive 为 False" is not HPA's;
+    # a list shares its value: "MemoryPressure 和 PIDPressure 都是 False")
+    rf"[a-z0-9_.\-]*(?:\s*(?:和|与|及|、)\s*[a-z0-9_.\-]+)*\s*(?:都|均|全都|全)?\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
 )
 # a claim's "Restart Count 为 0" names a figure of one row or one object: it neither reports the event
 # nor denies it (a table may hold other rows), the figure is checked as a number
@@ -339,6 +342,10 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
 # causes it, which says how things work rather than that it did not happen ("探针失败只会摘流量，不会触发
 # 重启"); "不会写入失败" still denies the failure
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
+_COMMAS = "，。；,;！？!?\n"
+_CONTRAST = re.compile(r"而(?:不是|非)")
+# a role of the concept, not the concept: 故障点 / 故障源 / 问题所在 / 瓶颈所在 / 根源
+_ROLE_AFTER = re.compile(r"(?:点|源|所在|根源|方)(?![\u4e00-\u9fff]{0,2}(?:发生|出现))")
 _NOT_ALL = re.compile(r"(?:并非|不是|并不是|不)(?:全部|所有|都|全都|每个|每次)")
 _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成|引发)$")
 
@@ -346,8 +353,12 @@ _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成
 def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     """`text` is the claim's compact form, the one its mentions' places are in."""
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
-    if _OTHERS_OPENING.match(text, clause_start):
-        return True
+    if _OTHERS_OPENING.match(text, clause_start) or _OTHERS_OPENING.match(text, part_start(text, m.start, _COMMAS)):
+        return True  # "另外两个 pod（9tkdx、lp7wz）2/2 且没有重启": the clause, brackets and all, is about the others
+    if _ROLE_AFTER.match(text, m.end):
+        return True  # "CoreDNS 自身不是故障点": denies where the fault lies, not that there was one
+    if _CONTRAST.search(text, max(clause_start, m.start - 12), m.start):
+        return True  # "主要是我方请求速率过高，而不是 OSS 故障": which cause, not whether it happened
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
 
 

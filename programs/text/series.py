@@ -26,6 +26,7 @@ from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
 from .chinese_numerals import chinese_clocks, hour_in_period
 from .dates import BEIJING_BEFORE
 from .normalize import fold
+from .own_arithmetic import result_of_a_written_formula
 from .tokens import NumberMention, extract_mentions, iter_numbers, places_in_text
 
 __all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_at_time_conflict"]
@@ -33,6 +34,8 @@ __all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_
 _DAY = 86_400
 _MAX_POINTS = 20_000
 _LEADING_DIGITS = re.compile(r"\d+")
+_SIGNED = re.compile(r"-\d+(?:\.\d+)?")
+_MULTIPLE_AFTER = re.compile(r"\s*倍")
 _LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _CONVERTED_KINDS = frozenset({"bytes", "seconds", "ratio", "cores"})  # written digits may differ from the output
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
@@ -49,15 +52,15 @@ _BACK_CONNECTOR = re.compile(
 # "09:20 的 P99 较 09:15 ..." (the later time first) and "与 09:15 相比，09:20 ..." (the base first)
 _COMPARED_WITH = re.compile(r"(?:较|比|相比|相较于?|对比|比起|是)\s*$")
 # "10:10 为 3 次，比 10:00 少 1 次": a clause that opens with the comparing word compares the time before it
-_ELLIPTIC_COMPARISON = re.compile(r"[，,；;]\s*(?:较|比|相比|相较于?|比起)\s*$")
+_ELLIPTIC_COMPARISON = re.compile(r"[，,；;]\s*(?:较|比|相比|相较于?|比起|(?:约|大约|大概|将近|接近)?(?:为|是))\s*$")
 _COMPARED_AFTER = re.compile(r"\s*(?:相比|比较|对比|相较)")
 _UP = re.compile(r"上涨|上升|升高|增长|增加|增多|提高|提升|升|涨|高|多|增")
 _DOWN = re.compile(r"下降|降低|减少|回落|下跌|降|跌|低|少|减")
 _TO = re.compile(r"[至到]|的\s*[\d.]+\s*%")
 _FRACTION = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s*/\s*(\d+(?:\.\d+)?)(?![\d.])")
 # after the time: a start, an end, a range or an approximation, not a point ("12:02 起", "15:00 到 15:12")
-_NOT_A_POINT_AFTER = re.compile(r"\s*(?:起|以来|之后|以后|后|开始|前|之前|以前|左右|前后|到|至|~|～|-|—|之间|期间)")
-_NOT_A_POINT_BEFORE = re.compile(r"(?:自|截至|直到|截止)\s*$|(?:\d:\d\d(?::\d\d)?|[点分半])\s*(?:到|至|~|～|—|-)\s*$")
+_NOT_A_POINT_AFTER = re.compile(r"\s*(?:起|以来|之后|以后|后|开始|前|之前|以前|左右|前后|到|至|~|～|-|–|—|之间|期间)")
+_NOT_A_POINT_BEFORE = re.compile(r"(?:自|截至|直到|截止)\s*$|(?:\d:\d\d(?::\d\d)?|[点分半])\s*(?:到|至|~|～|—|–|-)\s*$")
 _CLAUSE_END = re.compile(r"[，。；;!?！？\n]|,(?!\d{3})")
 _TS_FIELDS = ("timestamp", "time", "ts", "t", "datetime", "date", "@timestamp")
 _VALUE_FIELDS = ("value", "v", "y", "val", "count", "avg", "mean")
@@ -195,7 +198,8 @@ def _respectively(claim_text: str, clocks: list[tuple[int, int, int, int, int]])
 
 
 _JOINER = re.compile(r"\s*(?:和|与|及|、|跟)\s*")
-_RESPECTIVELY = re.compile(r"\s*(?:时|的时候)?\s*(?:分别|各自)")
+# "15:05 和 15:10 两个窗口分别为 …": a few words naming what the times are may come before 分别
+_RESPECTIVELY = re.compile(r"\s*(?:时|的时候)?[^\d\n，,。；;：:]{0,8}?(?:分别|各自)")
 _RELATIVE_OFFSET = re.compile(r"(?:秒|分钟|分|小时|天|[smhd])\s*(?:之后|以后|后|之前|以前|前)\s*$", re.IGNORECASE)
 
 
@@ -316,6 +320,8 @@ def value_at_time_conflict(
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
+        if result_of_a_written_formula(claim_text, number):
+            continue  # "约 60.5% 被拒绝（51.2 / (51.2 + 33.4)）": worked out in the open from values it gives
         change = _change_between(claim_text, second, number, series)
         if isinstance(change, str):
             if moved_only:
@@ -331,8 +337,12 @@ def value_at_time_conflict(
                 f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
                 f"(which it shows at {shown})"
             )
-        if moved_only or (number.kind == "count" and all(p.line and not p.values for p in at)):
-            continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
+        if moved_only or (
+            (number.kind == "count" or _a_multiple(claim_text, number)) and all(p.line and not p.values for p in at)
+        ):
+            # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds;
+            # "紧跟 15:48 批任务启动、请求量涨到约 3.4 倍": a ratio of two values, no value a log line holds
+            continue
         if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
@@ -370,14 +380,14 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
     "14:20 是 14:15 的 49%", "与 14:15 相比，14:20 下降了 51%"): True when the change between the two
     times in one cited series gives it, a detail when it does only in the other direction than the
     claim says, else None."""
-    if "较" not in claim_text and "比" not in claim_text and "是" not in claim_text:  # the comparing words
+    if "较" not in claim_text and "比" not in claim_text and "是" not in claim_text and "为" not in claim_text:
         return None
     spans = _clock_spans(claim_text)
     k = next((k for k in range(1, len(spans)) if spans[k][2] == second), 0)
     if not k:
         return None
     between = claim_text[spans[k - 1][1] : spans[k][0]]
-    if _COMPARED_WITH.search(between) and (not _CLAUSE_END.search(between) or _ELLIPTIC_COMPARISON.search(between)):
+    if (_COMPARED_WITH.search(between) and not _CLAUSE_END.search(between)) or _ELLIPTIC_COMPARISON.search(between):
         (_, _, now, now_window, now_utc), (_, number_from, base, base_window, base_utc) = spans[k - 1], spans[k]
     elif _COMPARED_AFTER.match(between):
         (_, _, base, base_window, base_utc), (_, number_from, now, now_window, now_utc) = spans[k - 1], spans[k]
@@ -407,6 +417,12 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
         f"the cited series goes from {vb:g} at {_hhmm(base)} to {va:g} at {_hhmm(now)}, "
         f"a {'fall' if va < vb else 'rise'}, not a {'rise' if sign > 0 else 'fall'} of {number.text}"
     )
+
+
+def _a_multiple(text: str, number: NumberMention) -> bool:
+    """The figure is written as a multiple ("约 3.4 倍")."""
+    at = text.find(number.text)
+    return at != -1 and _MULTIPLE_AFTER.match(text, at + len(number.text)) is not None
 
 
 def _is_change(number: NumberMention, vb: float, va: float, ratio: bool) -> bool:
@@ -469,6 +485,8 @@ def _carries(point: Point, number: NumberMention) -> bool:
         digits = lead.group(0) if lead else ""
         if digits and digits not in point.line.replace(",", "") and number.kind not in _CONVERTED_KINDS:
             return False  # cheap: the written digits are not on the line and no unit conversion applies
+        if _SIGNED.fullmatch(number.text) and re.search(rf"(?<![\w.\-]){re.escape(number.text)}(?![\d.])", point.line):
+            return True  # "[Errno -3]": the line writes the figure as the claim does
         return matches_directly(number, point.numbers)
     tol = tolerance(number)
     written = number.value / number.factor if number.factor else number.value
