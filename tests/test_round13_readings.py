@@ -323,3 +323,74 @@ def test_a_multiple_must_be_the_ratio_of_its_own_figures(claim: str, conflict: b
 ])
 def test_a_rise_or_fall_is_read_from_the_level_it_left(claim: str, conflict: bool) -> None:
     assert (direction_conflict(claim) is not None) is conflict
+
+
+# --- Audit X, second pass: denials of a cause or of more, zero series, binary G, titles, quotes. ---
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("合作方收到的 503 是网关按 API key 限流返回的，不是后端故障", "[error] limiting requests, excess: 20.480"),
+    ("payment-gateway 自身 06:29–06:32 没有 5xx（均为 0.0）", '{"5xx_req_per_s": [["06:29", 0.0], ["06:30", 0.0]]}'),
+    ("HPA 没继续扩容是因为已经达到 maxReplicas 10", "ScalingLimited  True  TooManyReplicas  scaling is limited"),
+    ("HPA 没扩容是因为 metrics-server 挂了，而不是 CPU 没达到阈值",
+     "FailedGetResourceMetric: failed to get cpu utilization: unable to get metrics; HPA cannot scale up"),
+])
+def test_a_denial_of_a_cause_of_more_or_of_a_zero_series_is_no_conflict(claim: str, output: str) -> None:
+    assert negation_conflict(claim, [output]) is None
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("期间没有 5xx", '{"5xx": [["13:50", 0.0], ["14:00", 2.0]]}'),  # one point is not zero
+    ("HPA 没有扩容", "HPA scaled up: New size: 6; reason: cpu resource utilization above target"),
+    ("后端没有故障", "[error] upstream timed out while reading response header"),
+])
+def test_a_denial_of_what_happened_is_still_a_conflict(claim: str, output: str) -> None:
+    assert negation_conflict(claim, [output]) is not None
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("used_memory 从 09:30 的约 3.0G 一路上涨，10:10 涨到约 4.0G", False),  # 3221225472 B = 3.0 GiB
+    ("used_memory 09:30 为 3.2G", False),  # and 3.22 GB
+    ("used_memory 09:30 为 3.5G", True),
+])
+def test_a_decimal_size_letter_over_a_byte_count_may_be_binary(claim: str, conflict: bool) -> None:
+    out = '{"unit": "bytes", "points": [["09:30", 3221225472], ["10:10", 4293918720]]}'
+    assert (value_at_time_conflict(claim, [out]) is not None) is conflict
+
+
+def test_rows_under_a_title_naming_the_subject_are_about_it() -> None:
+    title = ('grpc_server_handling_seconds{service="inventory-service",grpc_method="ReserveStock"} quantiles (s)\n'
+             "time    p50      p90      p99\n10:05   0.024    0.055    0.131\n10:10   0.310    0.742    1.480\n")
+    other = ('2026-11-04T10:12:03+08:00 level=error service=order-service msg="rpc call failed" '
+             "code=DeadlineExceeded timeout=800ms\n")
+    quote = {"source_type": "log", "source_id": "call_m2", "tool_name": "query_logs",
+             "source_invocation_ids": ["call_m2"], "evidence_excerpt": "timeout=800ms"}
+    call = {"invocation_id": "call_m2", "trace_ref": "trace:m2", "tool_name": "query_logs", "arguments": {},
+            "status": "ok", "output": other}
+    claim = "inventory-service P99 从 10:05 的 0.131s 升到 10:10 的 1.480s，超过 800ms 的 deadline"
+    record = verify_session(session(claim, "10:10   0.310    0.742    1.480", title, tool="query_metrics",
+                                    source_type="metric", extra_bindings=[quote], extra_calls=[call]))
+    assert "record it quotes" not in record.claim_checks[0].detail, record.claim_checks[0].detail
+
+
+def test_a_query_listing_several_quantiles_computes_each() -> None:
+    from groundcheck.programs.core.value_labels import _query_role
+    assert _query_role("histogram_quantile(0.5|0.9|0.99, sum by (le) (rate(x_bucket[5m])))") is None
+    assert _query_role("histogram_quantile(0.99, sum by (le) (rate(x_bucket[5m])))") == "p99"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "contradicted"), [
+    ("cron 正常调起了 logrotate，但 logrotate 跳过了 access.log", 'error: skipping "/var/log/access.log"', False),
+    ("最后一次成功轮转出的文件是 access.log.1", "-rw-r----- 1 www-data adm 3.1G Nov 12 00:00 error.log", False),
+    ("cron 正常调起了 logrotate", "error: skipping \"/var/log/nginx/access.log\"", True),
+])
+def test_a_fine_state_against_its_own_quote(claim: str, excerpt: str, contradicted: bool) -> None:
+    from groundcheck.programs.core.lexical_judgements import _opposite_outcome
+    binding = type("B", (), {"evidence_excerpt": excerpt})()
+    assert (_opposite_outcome(claim, [binding]) is not None) is contradicted
+
+
+def test_title_case_trade_terms_in_a_chinese_claim_are_no_names() -> None:
+    from groundcheck.programs.text.content_words import content_words
+    assert content_words("两个窗口内没有 Full GC（G1 Old Generation 为 0）").names == ()
+    assert content_words("调用 Stripe 接口失败").names == ("stripe",)
+    assert content_words("The answer names Barack Obama here").names == ("barack", "obama")  # English prose

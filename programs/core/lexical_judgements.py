@@ -297,6 +297,10 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
 _COUNT_SCAN = 20_000  # characters of an output read for a count's occurrences
 
 
+_BUT = re.compile(r"但|但是|然而|不过|却")
+_FILE_NAME = re.compile(r"[\w.\-/]*\.(?:log|txt|gz|out|err)(?:\.\d+)?\b", re.IGNORECASE)
+
+
 def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | None:
     """The claim states an outcome (成功 / 已恢复 / 健康 / 失败) its own quotes report the opposite of,
     and not the outcome itself ("发布成功" quoting "rollout ... failed: readiness probe failed")."""
@@ -308,10 +312,12 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
         for cid in m.concept_ids
     }
     named = asserted.intersection(_OPPOSED)
-    fine = may_call_fine(claim_text)
+    # "cron 正常调起了 logrotate，但 logrotate 跳过了 …": the claim itself reports what went wrong after
+    fine = may_call_fine(claim_text) and not _BUT.search(claim_text)
     if not named and not fine:
         return None  # most claims: no outcome, no fine state
-    quoted = evidence_view(" ".join(b.evidence_excerpt for b in usable))
+    # a file's name reports nothing ("error.log", "access_error.log.1")
+    quoted = evidence_view(_FILE_NAME.sub(" ", " ".join(b.evidence_excerpt for b in usable)))
     for cid in sorted(named):
         mixed = _OPPOSED[cid] + (_FAILURES if cid in _GOOD else ())  # "重连成功后又被拒绝"
         if asserted.intersection(mixed) or quoted.carries(cid):

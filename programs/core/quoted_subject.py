@@ -56,15 +56,24 @@ def other_subject_conflict(
     records = [r for b, e in zip(usable, excerpts, strict=True) for r in _records(e, b, cited)]
     if not records:
         return None
+    quoted_calls = {i for b in usable for i in b.source_invocation_ids}
     for token in tokens:
         slots = {slot for ev in cited for slot in _slots(ev.flat, token, ev.text_end)}
         if not slots or any(_holds(record, token) for record in records):
             continue
+        if any(ev.call.invocation_id in quoted_calls and _titled(ev.flat, token) for ev in cited):
+            continue  # the rows it quotes sit under a title naming it: grpc_...{service="inventory-service"}
         for record in records:
             other = _other_in_slot(record, slots, token, claim)
             if other and not _true_of(token, claim_text, cited):
                 return f"it names {token!r}, but the record it quotes is about {other!r}"
     return None
+
+
+def _titled(flat: str, token: str) -> bool:
+    """The output's first line (its title: a metric and its labels, a command) names the token."""
+    first = flat[: flat.find("\n")] if "\n" in flat else flat
+    return _holds(first, token)
 
 
 def _true_of(token: str, claim_text: str, cited: Sequence[CallEvidence]) -> bool:

@@ -103,7 +103,8 @@ _KEY_BEFORE = re.compile(r"([a-z_][\w.\-]*)[\"']?\s*[:=]\s*[\"']?$", re.I)
 _WORD_BEFORE = re.compile(r"(?:^|(?<=\s))([a-z][a-z0-9\-]*)\s+$", re.I)  # a bare word, no key=value of its own
 _LABELS_BEFORE = re.compile(r"\{([^{}\n]*)\}\s*$")  # Prometheus exposition: name{quantile="0.99"} 1.32
 _QUANTILE = re.compile(r"quantile[\"']?\s*[:=]\s*[\"']?(0?\.\d+|1(?:\.0+)?)(?![\d])", re.I)
-_QUERY_QUANTILE = re.compile(r"histogram_quantile\(\s*(0?\.\d+)")
+# "histogram_quantile(0.5|0.9|0.99, …)": a templated query computing each quantile it lists
+_QUERY_QUANTILE = re.compile(r"histogram_quantile\(\s*((?:0?\.\d+\s*\|\s*)*0?\.\d+)")
 _AGGREGATED = re.compile(r"_over_time\s*\(|\b(?:avg|max|min|quantile)\s*(?:\(|by\b|without\b)")
 _ANY_KEY = re.compile(r"([a-z_][\w.\-]*(?: [a-z][\w\-]*)?)[\"']?\s*[:=]", re.I)
 _KEY_PARTS = re.compile(r"[^a-z0-9]+")
@@ -399,7 +400,7 @@ def _quantile_role(value: str) -> str:
 def _query_role(measure: str) -> str | None:
     if _AGGREGATED.search(measure):
         return None  # avg_over_time(histogram_quantile(0.95, …)[1h]): a mean or peak of the quantile
-    found = set(_QUERY_QUANTILE.findall(measure))
+    found = {q.strip() for qs in _QUERY_QUANTILE.findall(measure) for q in qs.split("|")}
     return _quantile_role(found.pop()) if len(found) == 1 else None
 
 
@@ -477,7 +478,8 @@ def quantile_mismatch(claim_text: str, cited: Sequence[CallEvidence]) -> str | N
     for ev in cited:
         for value in ev.call.arguments.values():
             if isinstance(value, str) and "histogram_quantile" in value:
-                computed.update(_quantile_role(q) for q in _QUERY_QUANTILE.findall(value))
+                quantiles = (q.strip() for qs in _QUERY_QUANTILE.findall(value) for q in qs.split("|"))
+                computed.update(_quantile_role(q) for q in quantiles)
     if not computed or named & computed:
         return None
     return f"it gives {next(iter(named))}, but the cited query computes {'/'.join(sorted(computed))}"

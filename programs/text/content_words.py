@@ -33,6 +33,9 @@ _KIND_WORDS = frozenset(
     probe readiness liveness""".split()
 )
 _LETTER = re.compile(r"[^\W\d_]")  # any letter, Chinese included
+_HAN = re.compile(r"[\u4e00-\u9fff]")
+_PHRASE_AFTER = re.compile(r" [A-Z][A-Za-z]+\b(?![\-./_\d])")
+_PHRASE_BEFORE = re.compile(r"(?<![\w\-./])[A-Z][a-z]+ $")
 _SENTENCE_BREAK = re.compile(r"[.!?。:;\"]\s")
 _MEMO_CHARS = 4096
 _SUFFIXES = ("ingly", "ings", "ing", "edly", "ed", "es", "s", "ly", "er", "est")
@@ -61,6 +64,7 @@ def _content_words(args: tuple[str, tuple[str, ...]]) -> ContentWords:
     skipped = " ".join(skip)
     names: list[str] = []
     words: list[str] = []
+    han = _HAN.search(text) is not None
     for m in _WORD.finditer(text):
         raw = m.group(0).strip("'")
         low = raw.lower()
@@ -70,6 +74,8 @@ def _content_words(args: tuple[str, tuple[str, ...]]) -> ContentWords:
         at_start = not _LETTER.search(_SENTENCE_BREAK.split(text[: m.start()])[-1])
         vocabulary = low in _KIND_WORDS or is_vocabulary(low)
         is_name = raw[0].isupper() and not at_start and not raw.isupper() and not vocabulary
+        if is_name and han and (_PHRASE_AFTER.match(text, m.end()) or _PHRASE_BEFORE.search(text, 0, m.start())):
+            is_name = False  # "没有 Full GC", "返回 Bad Gateway": in Chinese, a term of the trade in title case
         target = names if is_name else words
         if low not in target:
             target.append(low)

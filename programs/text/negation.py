@@ -344,6 +344,10 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
 _COMMAS = "，。；,;！？!?\n"
 _CONTRAST = re.compile(r"而(?:不是|非)")
+# "503 是网关限流返回的，不是后端故障": a clause denying an identity right after one asserting another
+_IDENTITY_THEN_DENIAL = re.compile(r"是[^，。；,;]*[，,]\s*(?:并)?(?:不是|并非)")
+# "没继续扩容" / "不再重启": no more of it, which may well have happened before
+_NO_MORE = re.compile(r"(?:没有?|未|不)(?:再|继续)$")
 # a role of the concept, not the concept: 故障点 / 故障源 / 问题所在 / 瓶颈所在 / 根源
 _ROLE_AFTER = re.compile(r"(?:点|源|所在|根源|方)(?![\u4e00-\u9fff]{0,2}(?:发生|出现))")
 _NOT_ALL = re.compile(r"(?:并非|不是|并不是|不)(?:全部|所有|都|全都|每个|每次)")
@@ -359,6 +363,12 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
         return True  # "CoreDNS 自身不是故障点": denies where the fault lies, not that there was one
     if _CONTRAST.search(text, max(clause_start, m.start - 12), m.start):
         return True  # "主要是我方请求速率过高，而不是 OSS 故障": which cause, not whether it happened
+    sentence_start = part_start(text, m.start, _COMMAS.replace("，", "").replace(",", ""))
+    identity = _IDENTITY_THEN_DENIAL.search(text, sentence_start, m.start)
+    if identity and m.start - identity.end() <= 8:
+        return True  # "503 是网关按 key 限流返回的，不是后端故障"
+    if _NO_MORE.search(text, max(0, m.start - 4), m.start):
+        return True  # "HPA 没继续扩容": no further scaling, not that it never scaled
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
 
 
@@ -447,6 +457,8 @@ def _cause_denial_conflict(
         floor = 0 if prev is None else prev.end
         if not _CAUSE_BEFORE.search(text, max(floor, m.start - 8), m.start):
             continue
+        if _CONTRAST.search(text, max(0, m.start - 12), m.start):
+            continue  # "是 metrics-server 挂了，而不是 CPU 没达到阈值": the explanation it sets aside
         failures = [w for cid in m.concept_ids for w in _failures_of(cid)]
         for view in views:
             hit = _failing_beside(view, failures, events)
@@ -616,12 +628,17 @@ def _denied_at(text: str, start: int, end: int) -> bool:
     return bool(
         _negated_before(text, start)
         or _ZERO_AFTER.match(text, end)
+        or _ZERO_SERIES_AFTER.match(text, end)
         or _no_sentence_denies(text, start, end)
         or (two == "un" and _glued_un(text, start))
         or ((two == "  " or two[-1:] in ("\n", "")) and _zero_column(text, start, end))
     )
 
 
+# '"5xx_req_per_s": [["06:29", 0.0], ["06:30", 0.0]]': a series whose every point is zero
+_ZERO_SERIES_AFTER = re.compile(
+    r'[\w.\-]*"?\s*:\s*\[\s*(?:\[\s*"[^"\[\]]{1,40}"\s*,\s*"?0(?:\.0+)?"?\s*\]\s*,?\s*)+\]'
+)
 _NO_SENTENCE = re.compile(r"[a-z]{0,3}[\"']?\s*[:=]\s*[\"']?no ")  # (after an inflection: "error" of "errors:")
 _NO_SENTENCE_REACH = 40
 

@@ -491,12 +491,18 @@ def _carries(point: Point, number: NumberMention) -> bool:
     tol = tolerance(number)
     written = number.value / number.factor if number.factor else number.value
     written_tol = 0.5 * 10 ** (-number.decimals) + 1e-9 * abs(written)
+    binary = _BINARY_OF_DECIMAL.get(number.factor) if number.kind == "bytes" else None
     for v in point.values:
         if abs(v - number.value) <= tol or abs(v - written) <= written_tol:
             return True
         if number.kind == "seconds" and abs(v - number.value * 1000) <= tol * 1000:
             return True
+        if binary and abs(v - written * binary) <= tol / number.factor * binary:
+            return True  # "约 3.0G" of a byte count 3221225472: G read in powers of 1024 too
     return False
+
+
+_BINARY_OF_DECIMAL = {1e3: 1024.0, 1e6: 1024.0**2, 1e9: 1024.0**3, 1e12: 1024.0**4}
 
 
 def _shown(point: Point) -> str:
