@@ -394,3 +394,35 @@ def test_title_case_trade_terms_in_a_chinese_claim_are_no_names() -> None:
     assert content_words("两个窗口内没有 Full GC（G1 Old Generation 为 0）").names == ()
     assert content_words("调用 Stripe 接口失败").names == ("stripe",)
     assert content_words("The answer names Barack Obama here").names == ("barack", "obama")  # English prose
+
+
+# --- Audit X, third pass: concepts the outputs carry in their own vocabulary (soft: wording). ---
+
+@pytest.mark.parametrize(("claim", "excerpt", "output"), [
+    ("/data 的空闲 inode 降到 0", '"node_filesystem_files_free"',
+     '{"metric": "node_filesystem_files_free", "value": 0}'),
+    ("5 个 pod 因 ephemeral-storage 不足被驱逐", "The node was low on resource: ephemeral-storage",
+     "Warning  Evicted  pod/web-1  The node was low on resource: ephemeral-storage. Threshold quantity: 10Gi\n"),
+    ("userdb 连接池 in_use 达到 max_open 40", "09:31  40        40    40      0",
+     "time   max_open  open  in_use  idle\n09:31  40        40    40      0\n"),
+    ("09:14:40 起 myid=3 开始过期会话", "Expiring session 0x30018c2f5a40021",
+     "2026-11-25 09:14:40 INFO [SessionTracker] - Expiring session 0x30018c2f5a40021, timeout exceeded\n"),
+    ("MinIO 节点 10.30.2.21:9000 只有 3/4 块盘在线", "10.30.2.21:9000   3/4",
+     "endpoint          drives\n10.30.2.21:9000   3/4\n"),
+    ("evicted_keys 10:10 只有 2.1 个/秒，10:15 飙升到 3120.5 个/秒", '["10:15", 3120.5]',
+     '{"metric": "evicted_keys", "points": [["10:10", 2.1], ["10:15", 3120.5]]}'),
+])
+def test_a_concept_the_output_carries_in_its_own_vocabulary(claim: str, excerpt: str, output: str) -> None:
+    _, detail = _check(claim, excerpt, output)
+    assert "does not carry" not in detail, detail
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "concept"), [
+    ("evicted_keys 10:10 为 2.1 个/秒，10:15 飙升到 3.1 个/秒", '["10:15", 3.1]',
+     '{"metric": "evicted_keys", "points": [["10:10", 2.1], ["10:15", 3.1]]}', "traffic_spike"),  # no spike
+    ("磁盘被驱逐", "disk usage 81%", "disk usage 81%\n", "evicted"),
+    ("该节点上的 pod 被驱逐", "disk usage 81%", "disk usage 81%\n", "evicted"),  # no object named: pod stays too
+])
+def test_a_concept_the_output_does_not_carry_is_still_named(claim, excerpt, output, concept) -> None:
+    _, detail = _check(claim, excerpt, output)
+    assert concept in detail, detail

@@ -16,7 +16,10 @@ from ..text.wording import CLAUSE_BREAK, part_start
 __all__ = ["EVALUATIVE", "judged_by_its_figures"]
 
 # words that judge a figure ("打满", "占满", "负载过高"): said of figures the sentence gives, they add no fact
-EVALUATIVE = frozenset({"saturation", "exhausted", "disk_full", "high_load", "cpu_high", "memory_high"})
+EVALUATIVE = frozenset(
+    {"saturation", "exhausted", "disk_full", "high_load", "cpu_high", "memory_high", "traffic_spike"}
+)
+_SPIKE_FACTOR = 3  # "10:10 只有 2.1 个/秒，10:15 飙升到 3120.5 个/秒": a rise to at least three times
 _NEAR_FULL = 0.9
 
 
@@ -26,6 +29,8 @@ def judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...], pairs_any
     the smaller of which is at least 90% of the other (each figure checked on its own). With
     `pairs_anywhere` (a claim: one finding), the two figures may stand anywhere in the text ("内存上限
     1073741824 字节，已用 1071598120 字节，基本写满"); a share still must be the judging clause's own."""
+    if "traffic_spike" in concept_ids:
+        return _spike_in_its_figures(sentence)
     if not EVALUATIVE.intersection(concept_ids):
         return False
     clause = _judging_clause(sentence, concept_ids)
@@ -44,6 +49,16 @@ def judged_by_its_figures(sentence: str, concept_ids: tuple[str, ...], pairs_any
         and a.kind != "ratio"
         and _NEAR_FULL <= a.value / b.value <= 1
         for a in numbers for b in numbers
+    )
+
+
+def _spike_in_its_figures(sentence: str) -> bool:
+    """"飙升 / 激增" over figures of one kind the sentence gives in order, a later one at least three times an
+    earlier one (each figure checked on its own)."""
+    numbers = [n for n in extract_mentions(sentence).numbers if n.kind != "clock" and n.value > 0]
+    return any(
+        b.kind == a.kind and b.value >= _SPIKE_FACTOR * a.value
+        for i, a in enumerate(numbers) for b in numbers[i + 1 :]
     )
 
 

@@ -163,7 +163,7 @@ def judge_wording(
         detail = f"{quote_items(uncovered)} are not in the cited output"
         found.append(SoftJudgement("uncovered_words", "reasonable_inference", detail))
     if usable:
-        found.extend(_meaning(claim, views))
+        found.extend(_meaning(claim, views, names_an_object=any(e not in outside_cited for e in entities)))
         opposite = _opposite_outcome(text, usable)
         if opposite:
             found.append(SoftJudgement("opposite_outcome", "contradicted", opposite))
@@ -203,8 +203,10 @@ def judge_wording(
     return found
 
 
-def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
-    """Glossary concepts against the cited outputs, in either language: denied or not carried."""
+def _meaning(claim: Claim, views: list[EvidenceView], names_an_object: bool = False) -> list[SoftJudgement]:
+    """Glossary concepts against the cited outputs, in either language: denied or not carried. A kind
+    of object ("MinIO 节点 10.30.2.21:9000", "该 pod checkout-…", "集群里只有…") beside an object the cited
+    outputs name says what that object is, no finding an output must word."""
     found = []
     negated = negation_conflict(claim.claim_text, views)
     if negated:
@@ -221,6 +223,7 @@ def _meaning(claim: Claim, views: list[EvidenceView]) -> list[SoftJudgement]:
             if not any(denied_antonym(v, c) for v in views)
             and not _measured(c, claim.claim_text, views)
             and not _judged_by_its_own_figures(c, claim.claim_text)
+            and not (names_an_object and c in _OBJECT_KINDS)
         )
         coverage = Coverage(coverage.named, kept)
     lowered = coverage_class(coverage, claim.support_level)
@@ -297,6 +300,7 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
 _COUNT_SCAN = 20_000  # characters of an output read for a count's occurrences
 
 
+_OBJECT_KINDS = frozenset({"pod", "node", "cluster"})
 _BUT = re.compile(r"但|但是|然而|不过|却")
 _FILE_NAME = re.compile(r"[\w.\-/]*\.(?:log|txt|gz|out|err)(?:\.\d+)?\b", re.IGNORECASE)
 
