@@ -426,3 +426,45 @@ def test_a_concept_the_output_carries_in_its_own_vocabulary(claim: str, excerpt:
 def test_a_concept_the_output_does_not_carry_is_still_named(claim, excerpt, output, concept) -> None:
     _, detail = _check(claim, excerpt, output)
     assert concept in detail, detail
+
+
+# --- Audit X, fourth pass: totals of a points list, a range query's window, figures of listed rows. ---
+
+ALERTS = (
+    "alertname                 severity  target                          state     starts_at  ends_at\n"
+    "KubePodCrashLooping       critical  trade/settle-job-x9k2c          resolved  23:05      23:47\n"
+    "KafkaConsumerLagHigh      critical  settle-consumer (topic=settle)  resolved  23:06      01:12\n"
+    "HighErrorRate5xx          critical  settlement-api                  resolved  23:07      23:49\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("三条告警相继触发：KubePodCrashLooping 23:05，KafkaConsumerLagHigh 23:06，HighErrorRate5xx 23:07", False),
+    ("KafkaConsumerLagHigh 23:06 触发，01:12 才恢复；HighErrorRate5xx 23:07–23:49", False),
+    ("三条告警相继触发：KubePodCrashLooping 23:05，HighErrorRate5xx 23:06，KafkaConsumerLagHigh 23:07", True),
+    ("HighErrorRate5xx 23:06 触发，01:12 才恢复；KafkaConsumerLagHigh 23:07–23:49", True),
+])
+def test_each_listed_row_subject_takes_the_figures_that_follow_it(claim: str, conflict: bool) -> None:
+    excerpt = "HighErrorRate5xx          critical  settlement-api"
+    _, detail = _check(claim, excerpt, ALERTS)
+    assert ("row of" in detail) is conflict, detail
+
+
+def test_a_total_of_a_points_list() -> None:
+    output = '{"points": [["22:00-23:00", 6], ["23:00-00:00", 148], ["00:00-01:00", 72], ["01:00-02:00", 9]]}'
+    excerpt = '["23:00-00:00", 148]'
+    _, detail = _check("23:00–00:00 发了 148 条，占 22:00–02:00 总计 235 条的约 63%", excerpt, output)
+    assert "235" not in detail, detail
+    _, detail = _check("23:00–00:00 发了 148 条，占 22:00–02:00 总计 245 条的约 60%", excerpt, output)
+    assert "245" in detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("02:00–03:00 这一小时内 etcd-0 观测到 6 次 leader 切换", True),  # increase(…[1h]) at 03:00
+    ("01:00–03:00 这两小时内 etcd-0 观测到 6 次 leader 切换", False),
+])
+def test_a_range_querys_window_start_is_its_own_bound(claim: str, located: bool) -> None:
+    output = '{"metric": {"instance": "etcd-0"}, "value": ["2026-11-30T03:00:00+08:00", "6"]}'
+    args = {"query": "increase(etcd_server_leader_changes_seen_total[1h])", "time": "2026-11-30T03:00:00+08:00"}
+    _, detail = _check(claim, output, output, tool="query_metrics", source_type="metric", arguments=args)
+    assert ("no tool output contains or implies" not in detail) is located, detail

@@ -53,8 +53,14 @@ from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
 from .restated_units import rate_period_location, restates_a_located_figure
 from .state_pairs import may_name_a_state, state_pair_conflict
-from .table_rows import counted_rows, only_subject_conflict, other_row_conflict
-from .time_context import restated_window, searched_since, searched_windows, zone_shifted
+from .table_rows import counted_rows, listed_rows_conflict, only_subject_conflict, other_row_conflict
+from .time_context import (
+    range_query_start,
+    restated_window,
+    searched_since,
+    searched_windows,
+    zone_shifted,
+)
 from .time_course import time_course_conflict
 from .trace_index import (
     EXCERPT_NOT_FOUND,
@@ -205,6 +211,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         )
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
+    if usable and len(extract_mentions(claim.claim_text).entities) >= 2:
+        listed = listed_rows_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
+        if listed:  # "KubePodCrashLooping 23:05，HighErrorRate5xx 23:06" over rows whose 23:06 is another's
+            evidence.soft.append(SoftJudgement("other_row", "contradicted", listed))
     if usable:
         mount = mount_row_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
         if mount:  # "根分区 / 使用率 93%" over a df table whose 93% is another filesystem's
@@ -300,6 +310,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         )
         if summed:
             continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states
+        if where == "nowhere" and range_query_start(text, number, (ev.call.arguments for ev in observed)):
+            continue  # "02:00–03:00 这一小时内" over increase(…[1h]) at 03:00: the query's window
         if where == "nowhere" and searched_since(text, number, (ev.call.arguments for ev in observed)):
             continue  # "11:00 之后 502 共 913 次" over a search from 11:00: the search's bound
         if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):

@@ -263,6 +263,10 @@ _FACTOR_KINDS = frozenset({"plain", "count"})  # one factor is a count: "4 个 w
 _PIPE = re.compile(r"\s*\|\s*")
 _VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
 _INTEGER = re.compile(r"\d{1,12}")
+_POINT_PAIR = r'\[\s*"[^"\[\]]{1,40}"\s*,\s*"?(\d+(?:\.\d+)?)"?\s*\]'
+_POINT_LIST = re.compile(rf"\[\s*(?:{_POINT_PAIR}\s*,\s*)+{_POINT_PAIR}\s*\]")
+_POINT_VALUE = re.compile(_POINT_PAIR)
+_POINT_SCAN = 200_000
 _MAX_TABLE_LINES = 200
 
 
@@ -279,6 +283,11 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
             values = [float(v) for v in _VECTOR_VALUE.findall(flat)]
             if len(values) >= 2 and abs(sum(values) - target) < 1e-9 * max(1.0, target):
                 return True
+        if "[[" in flat:  # a list of (label, value) points: "[["22:00-23:00", 6], ["23:00-00:00", 148], …]"
+            for points in _POINT_LIST.finditer(flat, 0, _POINT_SCAN):
+                values = [float(v) for v in _POINT_VALUE.findall(points.group(0))]
+                if len(values) >= 2 and abs(sum(values) - target) < 1e-9 * max(1.0, target):
+                    return True
         if "\n" not in flat:
             continue
         sums: dict[int, int] = {}

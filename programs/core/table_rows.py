@@ -341,3 +341,52 @@ def _restarts(line: str, column: int) -> bool:
         return False
     count = cells[column].split(" ", 1)[0]
     return count.isdigit() and int(count) > 0
+
+
+_SEGMENT_END = re.compile(r"[。；;\n]")
+_CLOCK_FIGURE = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?![\d:])")
+
+
+def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvidence]) -> str | None:
+    """A claim that names two or more row subjects of one cited table ("KubePodCrashLooping 23:05，
+    HighErrorRate5xx 23:06，…") gives each the figures that follow it, up to the next subject: a figure
+    (a clock too) that is not on its subject's row but on another row of that table, as a detail."""
+    text = fold(claim_text)
+    for ev in cited:
+        table = ev.view("table_rows", _table)
+        firsts = {first: line for first, line in table}
+        subjects = [e for e in mentions.entities if e in firsts]
+        if len(subjects) < 2:
+            continue
+        blocks = ev.view("table_blocks", _table_blocks)
+        block = blocks[firsts[subjects[0]]]
+        subjects = [e for e in subjects if blocks[firsts[e]] == block]
+        places = sorted((text.find(e), e) for e in subjects if text.find(e) != -1)
+        if len(places) < 2:
+            continue
+        others = [line for _, line in table if blocks[line] == block]
+        for k, (at, subject) in enumerate(places):
+            end = places[k + 1][0] if k + 1 < len(places) else len(text)
+            stop = _SEGMENT_END.search(text, at, end)
+            segment = text[at + len(subject) : stop.start() if stop else end]
+            row = firsts[subject]
+            for figure in _segment_figures(segment):
+                if _on_row(figure, row):
+                    continue
+                showing = [line for line in others if line != row and _on_row(figure, line)]
+                if showing:
+                    return _detail(figure if isinstance(figure, str) else figure.text, subject, showing[0])
+    return None
+
+
+def _segment_figures(segment: str) -> list[str | NumberMention]:
+    """The clocks ("23:06") and the other figures of a claim's segment."""
+    clocks: list[str | NumberMention] = [f"{int(m[1]):02d}:{m[2]}" for m in _CLOCK_FIGURE.finditer(segment)]
+    numbers = [n for n in extract_mentions(segment).numbers if n.kind not in ("clock", "seconds") and not n.is_soft]
+    return clocks + numbers
+
+
+def _on_row(figure: str | NumberMention, row: str) -> bool:
+    if isinstance(figure, str):
+        return re.search(rf"(?<![\d:]){re.escape(figure)}(?![\d])", row) is not None
+    return _on_rows(figure, [row], derive=False)

@@ -167,3 +167,25 @@ def searched_since(claim_text: str, number: NumberMention, arguments: Iterable[M
     return any(
         isinstance(value, str) and pattern.search(value) is not None for args in arguments for value in args.values()
     )
+
+
+_RANGE_SELECTOR = re.compile(r"\[(\d+)([smhd])\]")
+_EVALUATED_AT = re.compile(r"(?<![\d:])(\d{1,2}):(\d{2})(?::\d{2})?(?![\d])")
+_SELECTOR_SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400}
+
+
+def range_query_start(claim_text: str, number: NumberMention, arguments: Iterable[Mapping[str, Any]]) -> bool:
+    """A clock that starts the window a range query sums over: "02:00–03:00 这一小时内 6 次" over
+    `increase(…[1h])` evaluated at 03:00. The claim names the evaluation time too; the clock is the
+    query's own bound, restated."""
+    if number.kind != "clock":
+        return False
+    claimed = {int(n.value) for n in extract_mentions(claim_text).numbers if n.kind == "clock"}
+    for args in arguments:
+        values = [v for v in args.values() if isinstance(v, str)]
+        spans = [int(m[1]) * _SELECTOR_SECONDS[m[2]] for v in values for m in _RANGE_SELECTOR.finditer(v)]
+        times = [int(m[1]) * 3600 + int(m[2]) * 60 for v in values if "[" not in v for m in _EVALUATED_AT.finditer(v)]
+        for at in times:
+            if at in claimed and any((at - span) % 86400 == int(number.value) for span in spans):
+                return True
+    return False
