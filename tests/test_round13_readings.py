@@ -113,12 +113,13 @@ SCHEDULER = ("Node-Selectors:              label=someLabel\nEvents:\n  Warning  
              "default-scheduler  0/1 nodes are available: 1 node(s) didn't match Pod's node affinity/selector.\n")
 
 
-def test_a_mismatch_is_carried_by_an_output_that_says_it_did_not_match() -> None:
+def test_a_mismatch_is_carried_by_a_quote_that_says_it_did_not_match() -> None:
+    quote = "1 node(s) didn't match Pod's node affinity/selector"
+    verification, detail = _check("node selector mismatch", quote, SCHEDULER, tool="kubectl_describe")
+    assert verification == "direct_observation", detail
+    # the quote must say it (round Z): a quote of the selector alone carries no mismatch
     verification, detail = _check("node selector mismatch", "Node-Selectors:              label=someLabel",
                                   SCHEDULER, tool="kubectl_describe")
-    assert verification == "direct_observation", detail
-    verification, detail = _check("node selector mismatch", "Node-Selectors:              label=someLabel",
-                                  SCHEDULER.splitlines()[0] + "\n", tool="kubectl_describe")
     assert verification != "direct_observation"
 
 
@@ -198,7 +199,6 @@ def test_a_figure_of_another_row_is_still_read_as_that_rows() -> None:
      "NAME        READY  STATUS   RESTARTS\ncart-4hq2n  1/2    Running  6 (2m ago)\ncart-9tkdx  2/2    Running  0\n"
      "cart-lp7wz  2/2    Running  0\n2026-11-30 pod cart-4hq2n restarted"),
     ("上游 10.0.0.2 超时，CoreDNS 自身不是故障点", "[ERROR] plugin/errors: read udp 10.0.0.2:53: i/o timeout"),
-    ("主要是我方请求速率过高，而不是 OSS 故障", "ErrorCode=SlowDown, StatusCode=503 error"),
 ])
 def test_what_a_claim_does_not_deny(claim: str, output: str) -> None:
     assert negation_conflict(claim, [output]) is None
@@ -209,6 +209,9 @@ def test_what_a_claim_does_not_deny(claim: str, output: str) -> None:
     ("MemoryPressure 和 PIDPressure 都是 False", "MemoryPressure   True   Mon, 30 Nov 2026"),
     ("OOMKilled 为 false", "Reason: OOMKilled"),
     ("OSS 没有故障", "ErrorCode=InternalError, StatusCode=500 error"),
+    # which cause a contrast sets aside is a reading a model may make; the rules keep the denial (round Z)
+    ("主要是我方请求速率过高，而不是 OSS 故障", "ErrorCode=SlowDown, StatusCode=503 error"),
+    ("合作方收到的 503 是网关按 API key 限流返回的，不是后端故障", "[error] limiting requests, excess: 20.480"),
     ("上次以 Exit Code 1 退出，OOMKilled 为 false，也没有重启", "Last State: Terminated\nRestart Count: 3 restarts"),
 ])
 def test_a_denial_of_what_the_output_reports_is_still_a_conflict(claim: str, output: str) -> None:
@@ -328,7 +331,6 @@ def test_a_rise_or_fall_is_read_from_the_level_it_left(claim: str, conflict: boo
 # --- Audit X, second pass: denials of a cause or of more, zero series, binary G, titles, quotes. ---
 
 @pytest.mark.parametrize(("claim", "output"), [
-    ("合作方收到的 503 是网关按 API key 限流返回的，不是后端故障", "[error] limiting requests, excess: 20.480"),
     ("payment-gateway 自身 06:29–06:32 没有 5xx（均为 0.0）", '{"5xx_req_per_s": [["06:29", 0.0], ["06:30", 0.0]]}'),
     ("HPA 没继续扩容是因为已经达到 maxReplicas 10", "ScalingLimited  True  TooManyReplicas  scaling is limited"),
     ("HPA 没扩容是因为 metrics-server 挂了，而不是 CPU 没达到阈值",
@@ -468,3 +470,73 @@ def test_a_range_querys_window_start_is_its_own_bound(claim: str, located: bool)
     args = {"query": "increase(etcd_server_leader_changes_seen_total[1h])", "time": "2026-11-30T03:00:00+08:00"}
     _, detail = _check(claim, output, output, tool="query_metrics", source_type="metric", arguments=args)
     assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+# --- Round Z (an attack round on this look's readings): what they must still catch. ---
+
+def test_a_repeated_header_goes_on_with_its_table() -> None:
+    watch = ("NAME    READY   STATUS             RESTARTS\npay-1   1/1     Running            0\n"
+             "NAME    READY   STATUS             RESTARTS\npay-2   0/1     CrashLoopBackOff   7\n")
+    _, detail = _check("pay-1 处于 CrashLoopBackOff 并已重启 7 次", "pay-1   1/1     Running", watch)
+    assert "row of 'pay-2'" in detail, detail
+
+
+def test_a_two_part_name_needs_its_parts_on_one_line() -> None:
+    output = "db=order_db table=t_user rows=10\ndb=user_db table=t_order rows=20\n"
+    _, detail = _check("DDL 在 order_db.t_order 上执行", "db=order_db table=t_user", output)
+    assert "order_db.t_order" in detail
+
+
+def test_a_yearless_span_is_read_in_a_common_year() -> None:
+    number = extract_mentions("48 小时").numbers[0]
+    assert not span_between_quoted_times(number, ("02-28 00:00  a", "03-01 00:00  b"))
+    assert span_between_quoted_times(extract_mentions("24 小时").numbers[0], ("02-28 00:00  a", "03-01 00:00  b"))
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("失败来自数据库写入，而不是 OSS 故障", True),  # which cause is a reading: the denial is still read
+    ("另外两个 pod（order-2、order-3）没有重启", True),  # order-3 restarted: named others are read by row
+    ("另外两个 pod（order-2、order-4）没有重启", False),
+])
+def test_denials_of_named_others_and_of_a_cause(claim: str, conflict: bool) -> None:
+    output = ("NAME      READY   STATUS    RESTARTS\norder-1   1/1     Running   6\norder-2   1/1     Running   0\n"
+              "order-3   1/1     Running   4\norder-4   1/1     Running   0\n2026-11-30 order-1 restarted\n"
+              "PutObject failed: OSS InternalError 500 error\n")
+    assert (negation_conflict(claim, [output]) is not None) is conflict
+
+
+def test_an_english_word_is_covered_by_what_the_claim_quotes_not_by_the_rest_of_the_output() -> None:
+    output = "db connection pool ready\n2026-11-30 other job failed\n"
+    verification, detail = _check("database connection failure", "db connection pool ready", output)
+    assert verification != "direct_observation" and "failure" in detail
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("15:48 批任务启动、请求量涨到约 3.4 倍", False),  # 410 -> 1400 right after 15:48
+    ("15:48 批任务启动、请求量涨到约 16 倍", True),
+])
+def test_a_multiple_at_a_logged_event_is_read_against_the_values_around_it(claim: str, conflict: bool) -> None:
+    log = "2026-11-24 15:48:02 [batch] job started, shards=16\n"
+    points = '{"points": [["15:45", 410.2], ["15:50", 1380.7], ["16:00", 1422.3]]}'
+    assert (value_at_time_conflict(claim, [log, points]) is not None) is conflict
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("search 在 15:00 的 QPS 为 20，约为 14:00 的 51 倍", True),  # 20 is a fiftieth of 1020
+    ("search 在 14:00 的 QPS 为 1020，约为 15:00 的 51 倍", False),
+    ("order-1 在 10:10 的 5 分钟内重启 3 次，比 10:00 多 1 次", True),  # 4 -> 3 is one fewer
+    ("order-1 在 10:10 的 5 分钟内重启 3 次，比 10:00 少 1 次", False),
+])
+def test_a_change_between_two_times_of_a_figures_only_table(claim: str, conflict: bool) -> None:
+    output = "sum(rate(x[1m]))\n10:00  4\n10:10  3\n14:00  1020\n15:00  20\n"
+    assert (value_at_time_conflict(claim, [output]) is not None) is conflict
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("order-svc 在 10:05 的 p99 延迟为 320ms", True),  # pay-svc's column
+    ("order-svc 在 10:05 的 p99 延迟为 180ms", False),
+    ("pay-svc 在 10:05 的 p99 延迟为 320ms", False),
+])
+def test_a_table_by_time_is_read_in_the_column_the_claim_names(claim: str, conflict: bool) -> None:
+    output = "p99 latency (ms)\nTIME    order-svc   pay-svc\n10:00   120         140\n10:05   180         320\n"
+    assert (value_at_time_conflict(claim, [output]) is not None) is conflict

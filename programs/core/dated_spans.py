@@ -24,7 +24,7 @@ DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, 
 _DATED_TIME = re.compile(
     r"(?<![\d\-])(\d{4}-)?(\d\d)-(\d\d)[t ]\s*(\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
 )
-_NO_YEAR = 2000  # "11-16 00:00" against "11-18 00:00": a leap year, so 02-29 is a day too
+_NO_YEAR = 2001  # "11-16 00:00" against "11-18 00:00": read in a common year (three years in four are)
 
 
 def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> bool:
@@ -45,7 +45,7 @@ def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> b
 
 def _dated_times(text: str) -> list[tuple[int, bool, bool]]:
     """(seconds since the epoch, UTC where a zone is written; whether one is; whether a year is) of each
-    dated time ("11-16 00:00", a month and a day without a year, is read in one leap year)."""
+    dated time ("11-16 00:00", a month and a day without a year, is read in one common year)."""
     found = []
     for m in _DATED_TIME.finditer(text):
         month, day, hour, minute = (int(m.group(k)) for k in range(2, 6))

@@ -26,7 +26,7 @@ from ..text.content_words import content_words, word_in
 from ..text.dates import BEIJING_BEFORE, claim_time, is_claim_date
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
-from ..text.normalize import fold
+from ..text.normalize import contains_token, fold
 from ..text.own_arithmetic import multiple_conflict, rate_of_its_own_figures, result_of_a_written_formula
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
@@ -152,7 +152,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     # the soft readings weigh only what usable bindings cite: text a guidance binding (or a quote
     # that is not there) brings along is no evidence for the claim's wording, nor for its figures
     # ("max_connections 为 100" beside a log quote, its 100 only in a runbook it also cites)
-    weighed = [i for b in usable for i in b.source_invocation_ids] if usable else cited
+    weighed = list(dict.fromkeys(i for b in usable for i in b.source_invocation_ids)) if usable else cited
     located = locate_mentions(claim.claim_text, index, weighed, [b.evidence_excerpt for b in usable])
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
@@ -237,16 +237,29 @@ _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
 def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Location:
     """Where an entity no output holds as written appears in another form: an English word inflected
     ("OOMKill" of "OOMKilled"), or a two-part name whose parts one output writes apart ("order_db.t_order"
-    over "db=order_db table=t_order")."""
+    over "db=order_db table=t_order", on one line)."""
     if entity.isascii() and entity.isalpha() and len(entity) >= 4:
         places = [index.token_location(entity + ending, cited) for ending in _INFLECTIONS]
         return min(places, key=_LOCATIONS.index)
     parts = _TWO_PART_NAME.fullmatch(entity)
     if parts:
+        first, second = parts.group(1), parts.group(2)
         for ev in index.existing(cited):
-            if ev.contains_token(parts.group(1)) and ev.contains_token(parts.group(2)):
+            if ev.contains_token(first) and ev.contains_token(second) and _on_one_line(ev.flat, first, second):
                 return "cited" if ev.ok else "trace"
     return "nowhere"
+
+
+def _on_one_line(flat: str, first: str, second: str) -> bool:
+    """Some line of the text holds both parts as tokens ("db=order_db table=t_order")."""
+    at = flat.find(first)
+    while at != -1:
+        start, end = flat.rfind("\n", 0, at) + 1, flat.find("\n", at)
+        line = flat[start : end if end != -1 else len(flat)]
+        if contains_token(line, first) and contains_token(line, second):
+            return True
+        at = flat.find(first, at + len(first))
+    return False
 
 
 @dataclass

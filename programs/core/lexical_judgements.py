@@ -100,18 +100,30 @@ def _per_unit_in_output(text: str, scope: re.Match[str], views: list[EvidenceVie
     return any(per_unit.search(v.text) for v in views)
 
 
-def _names_a_carried_concept(text: str, word: str, views: list[EvidenceView]) -> bool:
-    """The word belongs to a glossary term of the claim whose concept a cited output carries, in either
-    language ("failure to connect to the database" over "db query failed"): the concept reading judges
-    that term, so the word is no new content of its own. Not a Kubernetes kind ("pods"): nearly every
-    kubectl output carries one, in its command line if nowhere else, so it stays a word to find."""
+def _names_a_carried_concept(
+    text: str, word: str, quoted: list[EvidenceView], views: list[EvidenceView]
+) -> bool:
+    """The word belongs to a glossary term of the claim whose concept its quotes carry, in either language
+    ("failure to connect to the database" quoting "db query failed"): the concept reading judges that
+    term, so the word is no new content of its own. A quote of "db connection pool ready" carries no
+    failure, whatever else the output holds; a word of time course ("temporarily") is carried by a later
+    line of the cited output. Not a Kubernetes kind ("pods"): nearly every kubectl output carries one, in
+    its command line if nowhere else, so it stays a word to find."""
     if is_kind_word(word):
         return False
     return any(
         (word == mention.term or word in mention.term.split())
-        and any(view.carries(cid) for view in views for cid in mention.concept_ids)
+        and any(
+            view.carries(cid)
+            for cid in mention.concept_ids
+            for view in (views if cid in _LATER_IN_THE_OUTPUT else quoted)
+        )
         for mention in claim_analysis(text).mentions
     )
+
+
+# what the claim's quote cannot hold: "temporarily" is carried by a later recovery line of the output
+_LATER_IN_THE_OUTPUT = frozenset({"transient"})
 
 
 def _per_unit_setting(claim: Claim, scope: re.Match[str]) -> bool:
@@ -144,8 +156,9 @@ def judge_wording(
     words = content_words(text, skip=entities).words
     cited_calls = index.observed(cited)
     uncovered = [w for w in words if not any(ev.holds_word(w) for ev in cited_calls)]
-    if uncovered:
-        uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, views)]
+    if uncovered and usable:
+        quoted = [evidence_view(" ".join(b.evidence_excerpt for b in usable))]
+        uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, quoted, views)]
     if len(words) >= 2 and len(uncovered) / len(words) > 1 - _MIN_WORD_COVERAGE:
         detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
         found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))

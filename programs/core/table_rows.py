@@ -227,11 +227,18 @@ def _table_blocks(ev: CallEvidence) -> dict[str, int]:
     header line ("Type  Reason  Age  From  Message": three or more columns, no digit) starts another
     table (`kubectl describe`'s Conditions, then its Events; `kubectl get pod`, then iostat's devices)."""
     blocks: dict[str, int] = {}
-    block = 0
+    headers: dict[str, int] = {}  # a header seen again (`watch` prints the table anew) goes on with its table
+    block = count = 0
     lines = list(_lines(ev.flat, ev.out_end, _MAX_ROWS))
     for i, line in enumerate(lines):
-        if not line.strip() or _is_header(line, lines[i + 1] if i + 1 < len(lines) else ""):
-            block += 1
+        if not line.strip():
+            count += 1
+            block = count
+        elif _is_header(line, lines[i + 1] if i + 1 < len(lines) else ""):
+            if line.strip() not in headers:
+                count += 1
+                headers[line.strip()] = count
+            block = headers[line.strip()]
         blocks.setdefault(line, block)
     return blocks
 

@@ -343,9 +343,8 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
 # 重启"); "不会写入失败" still denies the failure
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
 _COMMAS = "，。；,;！？!?\n"
+_BRACKETED = re.compile(r"[(（]([^()（）]{1,80})[)）]")
 _CONTRAST = re.compile(r"而(?:不是|非)")
-# "503 是网关限流返回的，不是后端故障": a clause denying an identity right after one asserting another
-_IDENTITY_THEN_DENIAL = re.compile(r"是[^，。；,;]*[，,]\s*(?:并)?(?:不是|并非)")
 # "没继续扩容" / "不再重启": no more of it, which may well have happened before
 _NO_MORE = re.compile(r"(?:没有?|未|不)(?:再|继续)$")
 # a role of the concept, not the concept: 故障点 / 故障源 / 问题所在 / 瓶颈所在 / 根源
@@ -357,26 +356,35 @@ _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成
 def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     """`text` is the claim's compact form, the one its mentions' places are in."""
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
-    if _OTHERS_OPENING.match(text, clause_start) or _OTHERS_OPENING.match(text, part_start(text, m.start, _COMMAS)):
-        return True  # "另外两个 pod（9tkdx、lp7wz）2/2 且没有重启": the clause, brackets and all, is about the others
+    if _OTHERS_OPENING.match(text, clause_start):
+        return True
+    if _OTHERS_OPENING.match(text, part_start(text, m.start, _COMMAS)) and not _bracketed_names(text, m):
+        return True  # "另外两个 pod（共 2 个）2/2 且没有重启": about the others; named ones are read by `_rows_deny`
     if _ROLE_AFTER.match(text, m.end):
         return True  # "CoreDNS 自身不是故障点": denies where the fault lies, not that there was one
-    if _CONTRAST.search(text, max(clause_start, m.start - 12), m.start):
-        return True  # "主要是我方请求速率过高，而不是 OSS 故障": which cause, not whether it happened
-    sentence_start = part_start(text, m.start, _COMMAS.replace("，", "").replace(",", ""))
-    identity = _IDENTITY_THEN_DENIAL.search(text, sentence_start, m.start)
-    if identity and m.start - identity.end() <= 8:
-        return True  # "503 是网关按 key 限流返回的，不是后端故障"
     if _NO_MORE.search(text, max(0, m.start - 4), m.start):
         return True  # "HPA 没继续扩容": no further scaling, not that it never scaled
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
+
+
+def _bracketed_names(text: str, m: ConceptMention) -> list[str]:
+    """The names in brackets of the clause (up to its comma) that denies `m`: "另外两个 pod（9tkdx、lp7wz）…"."""
+    start = part_start(text, m.start, _COMMAS)
+    inside = _BRACKETED.search(text, start, m.start)
+    return [t for t in _ROW_SUBJECT.findall(inside.group(1)) if not t.isdigit()] if inside else []
+
+
+def _names_row(first_cell: str, subject: str) -> bool:
+    return first_cell == subject or (len(subject) >= 4 and first_cell.endswith("-" + subject))
 
 
 def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[EvidenceView]) -> bool:
     """The clause denying `m` names row subjects of a cited table whose column headed by `term`
     ("restarts") holds 0 in each of their rows: the table reports the concept of other rows only."""
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
-    subjects = [t for t in _ROW_SUBJECT.findall(text, clause_start, m.start) if not t.isdigit()]
+    subjects = _bracketed_names(text, m) or [
+        t for t in _ROW_SUBJECT.findall(text, clause_start, m.start) if not t.isdigit()
+    ]
     if not subjects:  # "X 运行正常，没有重启": the sentence's subject carries on past the comma
         sentence_start = part_start(text, m.start, SENTENCE_BREAKS)
         subjects = [t for t in _ROW_SUBJECT.findall(text, sentence_start, m.start) if not t.isdigit()]
@@ -389,7 +397,8 @@ def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[Evidence
             continue
         values = []
         for subject in subjects:
-            row = next((line for line in lines if _COLUMNS.split(line.strip())[0] == subject), None)
+            # a row's first cell, or its last part ("9tkdx" of "cart-service-7c9d6b5f8-9tkdx")
+            row = next((line for line in lines if _names_row(_COLUMNS.split(line.strip())[0], subject)), None)
             cells = _COLUMNS.split(row.strip()) if row else []
             values.append(cells[column].split(" ", 1)[0] if column < len(cells) else None)
         if values and all(v == "0" for v in values):

@@ -102,6 +102,7 @@ class Series:
     points: tuple[Point, ...]
     text: str = ""
     end: int | None = None  # the folded output is `text[:end]` (more may follow it)
+    column: str = ""  # the one column of a table by time these points are (`named_column`)
 
 
 def parse_series(output: Any, folded: str | None = None, end: int | None = None) -> Series:
@@ -146,7 +147,7 @@ def _names_a_zone(text: str) -> bool:
 def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], ...]:
     pairs: list[tuple[int, int, NumberMention, int]] = []
     clocks = _clock_spans(claim_text)
-    paired = _respectively(claim_text, clocks) if "分别" in claim_text else {}
+    paired = _respectively(claim_text, clocks) if len(clocks) > 1 else {}
     for k, (start, end, second, window, utc) in enumerate(clocks):
         if k in paired:
             pairs.append((second, window, paired[k], utc))
@@ -172,6 +173,8 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
         stop = clocks[k + 1][0] if k + 1 < len(clocks) else len(claim_text)
         clause_end = _CLAUSE_END.search(claim_text, end, stop)
         numbers = _numbers_in(claim_text, end, clause_end.start() if clause_end else stop)
+        if len(numbers) > 1 and numbers[0].kind == "seconds" and _WINDOW_AFTER.match(claim_text[end:stop]):
+            numbers = numbers[1:]  # "10:10 的 5 分钟内重启 3 次": the window, then its value
         if numbers:
             pairs.append((second, window, numbers[0], utc))
     return tuple(pairs)
@@ -193,13 +196,34 @@ def _respectively(claim_text: str, clocks: list[tuple[int, int, int, int, int]])
             numbers = _numbers_in(claim_text, then.end(), clause_end.start() if clause_end else len(claim_text))
             if len(numbers) == len(run):
                 paired.update(zip(run, numbers, strict=True))
+        elif len(run) > 1:
+            # "10:01、10:02、10:04 被限流的比例是 0.41、0.38、0.44": as many figures, joined the same way
+            joined = _joined_figures(claim_text, after, len(run))
+            if joined:
+                paired.update(zip(run, joined, strict=True))
         k = run[-1] + 1
     return paired
+
+
+def _joined_figures(claim_text: str, start: int, count: int) -> list[NumberMention] | None:
+    """The first `count` figures of the clause after `start` when they are all its figures and follow one
+    another joined by 和 / 、 / 与 (a list matching a list of times)."""
+    clause_end = _CLAUSE_END.search(claim_text, start)
+    end = clause_end.start() if clause_end else len(claim_text)
+    places = [
+        (s, e, n) for s, e, n in (places_in_text(claim_text) or ()) if start <= s and e <= end and n.kind != "clock"
+    ]
+    if len(places) != count:
+        return None
+    if any(not _JOINER.fullmatch(claim_text[places[i][1] : places[i + 1][0]]) for i in range(count - 1)):
+        return None
+    return [n for _, _, n in places]
 
 
 _JOINER = re.compile(r"\s*(?:和|与|及|、|跟)\s*")
 # "15:05 和 15:10 两个窗口分别为 …": a few words naming what the times are may come before 分别
 _RESPECTIVELY = re.compile(r"\s*(?:时|的时候)?[^\d\n，,。；;：:]{0,8}?(?:分别|各自)")
+_WINDOW_AFTER = re.compile(r"^\s*的?\s*\d+(?:\.\d+)?\s*(?:秒|分钟|分|小时|天|[smhd])\s*(?:内|里|之内|以内)")
 _RELATIVE_OFFSET = re.compile(r"(?:秒|分钟|分|小时|天|[smhd])\s*(?:之后|以后|后|之前|以前|前)\s*$", re.IGNORECASE)
 
 
@@ -296,6 +320,7 @@ def value_at_time_conflict(
     if not pairs:
         return None
     series = [o if isinstance(o, Series) else parse_series(o) for o in evidence_outputs]
+    series = [named_column(claim_text, s) for s in series]
     # an epoch point's clock is UTC, and a text citing no output may write its clocks in any zone
     points = [p for s in series for p in s.points if not (moved_only and p.epoch)]
     if not points:
@@ -318,6 +343,13 @@ def value_at_time_conflict(
             if any(holds(v) for p in at for v in p.values):
                 continue
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
+        logged = bool(at) and all(p.line and not p.values and not _NUMERIC_LINE.fullmatch(p.line) for p in at)
+        if logged and _a_multiple(claim_text, number):
+            # "紧跟 15:48 批任务启动、请求量涨到约 3.4 倍": a ratio of two values around the logged event
+            # (a "16" the log line holds, "shards=16", is none)
+            if _multiple_around(number, second, series):
+                continue
+            return f"no cited series rises {number.text} times around {_hhmm(second)}"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
         if result_of_a_written_formula(claim_text, number):
@@ -337,12 +369,11 @@ def value_at_time_conflict(
                 f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
                 f"(which it shows at {shown})"
             )
-        if moved_only or (
-            (number.kind == "count" or _a_multiple(claim_text, number)) and all(p.line and not p.values for p in at)
-        ):
-            # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds;
-            # "紧跟 15:48 批任务启动、请求量涨到约 3.4 倍": a ratio of two values, no value a log line holds
-            continue
+        if moved_only or (number.kind == "count" and all(p.line and not p.values for p in at)):
+            continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
+        column = next((s.column for s in series if s.column and any(p in s.points for p in at)), "")
+        if column:  # "order-svc 在 10:05 为 320ms" over a table whose 320 is pay-svc's
+            return f"the cited table's {column} column gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
         if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
@@ -401,10 +432,10 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
     ratio = sign == 0 or _TO.search(wording) is not None
     wrong = None
     for s in series:
-        before = [p for p in s.points if p.values and _at(p, base_utc if p.epoch else base, base_window)]
-        after = [p for p in s.points if p.values and _at(p, now_utc if p.epoch else now, now_window)]
+        before = [p for p in s.points if _values_of(p) and _at(p, base_utc if p.epoch else base, base_window)]
+        after = [p for p in s.points if _values_of(p) and _at(p, now_utc if p.epoch else now, now_window)]
         for b, a in ((b, a) for b in before for a in after):
-            for vb, va in zip(b.values, a.values, strict=False):
+            for vb, va in zip(_values_of(b), _values_of(a), strict=False):
                 if not _is_change(number, vb, va, ratio):
                     continue
                 if sign * (va - vb) >= 0 or (number.kind == "plain" and _close(number, va / vb if vb else math.nan)):
@@ -417,6 +448,88 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
         f"the cited series goes from {vb:g} at {_hhmm(base)} to {va:g} at {_hhmm(now)}, "
         f"a {'fall' if va < vb else 'rise'}, not a {'rise' if sign > 0 else 'fall'} of {number.text}"
     )
+
+
+_NUMERIC_LINE = re.compile(r"\s*(?:-?\d+(?:\.\d+)?%?\s*)+")
+_MULTIPLE_SLACK = 0.1
+
+
+_TABLE_GAP = re.compile(r"\s{2,}|\t")
+_SUBJECT_NAME = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)+")  # a host, service or pod: "gw-sh-01", "order-svc"
+_HEADER_SCAN = 2_000
+
+
+def named_column(claim_text: str, series: Series) -> Series:
+    """A table of rows by time ("time  gw-sh-01  gw-sh-02" over "10:10  2.7  0.02") whose header names
+    columns, read as the one column the claim names (by its header, once): a series of that column's
+    values. Any other series, or a claim naming no column or several, as it is."""
+    if not series.points or any(p.values for p in series.points) or not series.text:
+        return series
+    header = _time_table_header(series.text[: min(len(series.text), series.end or _HEADER_SCAN, _HEADER_SCAN)])
+    if not header or not all(_SUBJECT_NAME.fullmatch(name) for name in header):
+        return series  # columns of metrics ("upstream_rq_active  pending_active") are read as before
+    folded = fold(claim_text)
+    named = [k for k, name in enumerate(header) if len(name) >= 3 and _names_token(folded, name)]
+    if len(named) != 1:
+        return series
+    column = named[0]
+    points = []
+    for p in series.points:
+        values = _values_of(p)
+        if len(values) == len(header):
+            points.append(Point(p.second, (values[column],), epoch=p.epoch))
+    return Series(tuple(points), series.text, series.end, header[column]) if len(points) >= 2 else series
+
+
+def _time_table_header(text: str) -> list[str] | None:
+    """The value columns' names of the header right above the first row of figures by time."""
+    previous = None
+    for line in text.split("\n"):
+        m = _LOG_TS.match(line)
+        if m and _NUMERIC_LINE.fullmatch(line[m.end() :]) and previous is not None:
+            cells = _TABLE_GAP.split(previous.strip())
+            return cells[1:] if len(cells) >= 3 else None
+        previous = line if line.strip() else previous
+        if m:
+            return None
+    return None
+
+
+def _names_token(text: str, name: str) -> bool:
+    at = text.find(name)
+    while at != -1:
+        before = text[at - 1] if at else " "
+        after = text[at + len(name)] if at + len(name) < len(text) else " "
+        if not (before.isascii() and (before.isalnum() or before in "-_")) and not (
+            after.isascii() and (after.isalnum() or after in "-_")
+        ):
+            return True
+        at = text.find(name, at + 1)
+    return False
+
+
+def _values_of(point: Point) -> tuple[float, ...]:
+    """A point's values, or the figures of a log line that holds figures only ("14:00  1020  3.1")."""
+    if point.values or not point.line or not _NUMERIC_LINE.fullmatch(point.line):
+        return point.values
+    return tuple(float(v.rstrip("%")) for v in point.line.split())
+
+
+def _multiple_around(number: NumberMention, second: int, series: list[Series]) -> bool:
+    """Some cited series' value after `second` is `number` times its last value at or before it; or no
+    cited output is a series of values (nothing to check the multiple against)."""
+    checked = False
+    for s in series:
+        values = [(p.second, v[0]) for p in s.points if (v := _values_of(p)) and not p.epoch]
+        before = [v for t, v in sorted(values) if t <= second]
+        after = [v for t, v in sorted(values) if t > second]
+        if not before or not after:
+            continue
+        checked = True
+        base = before[-1]
+        if base and any(abs(v / base - number.value) <= _MULTIPLE_SLACK * number.value for v in after):
+            return True
+    return not checked
 
 
 def _a_multiple(text: str, number: NumberMention) -> bool:
