@@ -540,3 +540,26 @@ def test_a_change_between_two_times_of_a_figures_only_table(claim: str, conflict
 def test_a_table_by_time_is_read_in_the_column_the_claim_names(claim: str, conflict: bool) -> None:
     output = "p99 latency (ms)\nTIME    order-svc   pay-svc\n10:00   120         140\n10:05   180         320\n"
     assert (value_at_time_conflict(claim, [output]) is not None) is conflict
+
+
+def test_a_formula_at_a_time_must_use_the_values_at_that_time() -> None:
+    series = {"metric": "db_pool_active", "max": 40, "points": [["06:00", 9], ["06:05", 40]]}
+    assert value_at_time_conflict("06:00 时连接池使用率为 30%（12/40）", [series]) is not None  # 9 at 06:00
+    assert value_at_time_conflict("06:00 时连接池使用率为 22.5%（9/40）", [series]) is None
+
+
+def test_a_share_of_the_limit_the_output_states_beside_its_series() -> None:
+    series = {"metric": "container_memory_working_set_bytes", "limit": "512Mi",
+              "points": [["14:00", 529530880], ["14:03", 536870912]]}
+    assert value_at_time_conflict("内存工作集在 14:03 达到 limit 的 100%", [series]) is None
+    assert value_at_time_conflict("内存工作集在 14:00 达到 limit 的 100%", [series]) is not None
+
+
+def test_a_kind_of_object_beside_a_named_one_is_read_against_what_the_call_lists() -> None:
+    top = "NAME                     CPU(cores)   MEMORY(bytes)\nkube-proxy-6xk2p         1m           12Mi\n"
+    _, detail = _check("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
+                       tool="kubectl_top_pods")
+    assert "'pod'" not in detail
+    _, detail = _check("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
+                       tool="kubectl_top_nodes")
+    assert "'pod'" in detail

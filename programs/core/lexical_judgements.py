@@ -18,6 +18,7 @@ from ..text.content_words import content_words, is_kind_word, word_in
 from ..text.glossary import Coverage, EvidenceView, claim_analysis, concept_coverage, coverage_class, evidence_view
 from ..text.negation import denied_antonym, negation_conflict, reports
 from ..text.normalize import fold
+from ..text.products import is_product_name
 from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from ..text.wording import (
     SENTENCE_BREAK,
@@ -109,8 +110,8 @@ def _names_a_carried_concept(
     failure, whatever else the output holds; a word of time course ("temporarily") is carried by a later
     line of the cited output. Not a Kubernetes kind ("pods"): nearly every kubectl output carries one, in
     its command line if nowhere else, so it stays a word to find."""
-    if is_kind_word(word):
-        return False
+    if is_kind_word(word) or is_product_name(word):
+        return False  # a product ("envoy") is more than its kind: a gateway's quote does not name it
     return any(
         (word == mention.term or word in mention.term.split())
         and any(
@@ -236,7 +237,7 @@ def _meaning(claim: Claim, views: list[EvidenceView], names_an_object: bool = Fa
             if not any(denied_antonym(v, c) for v in views)
             and not _measured(c, claim.claim_text, views)
             and not _judged_by_its_own_figures(c, claim.claim_text)
-            and not (names_an_object and c in _OBJECT_KINDS)
+            and not (names_an_object and c in _OBJECT_KINDS and not _lists_another_kind(c, views))
         )
         coverage = Coverage(coverage.named, kept)
     lowered = coverage_class(coverage, claim.support_level)
@@ -314,6 +315,11 @@ _COUNT_SCAN = 20_000  # characters of an output read for a count's occurrences
 
 
 _OBJECT_KINDS = frozenset({"pod", "node", "cluster"})
+
+
+def _lists_another_kind(kind: str, views: list[EvidenceView]) -> bool:
+    """A cited output is about another kind of object ("kubectl top nodes" for a claim's pod)."""
+    return any(view.carries(other) for view in views for other in _OBJECT_KINDS - {kind, "cluster"})
 _BUT = re.compile(r"但|但是|然而|不过|却")
 _FILE_NAME = re.compile(r"[\w.\-/]*\.(?:log|txt|gz|out|err)(?:\.\d+)?\b", re.IGNORECASE)
 

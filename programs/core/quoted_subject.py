@@ -61,7 +61,7 @@ def other_subject_conflict(
         slots = {slot for ev in cited for slot in _slots(ev.flat, token, ev.text_end)}
         if not slots or any(_holds(record, token) for record in records):
             continue
-        if any(ev.call.invocation_id in quoted_calls and _titled(ev.flat, token) for ev in cited):
+        if any(ev.call.invocation_id in quoted_calls and _titled(ev.flat[: ev.out_end], token) for ev in cited):
             continue  # the rows it quotes sit under a title naming it: grpc_...{service="inventory-service"}
         for record in records:
             other = _other_in_slot(record, slots, token, claim)
@@ -71,9 +71,15 @@ def other_subject_conflict(
 
 
 def _titled(flat: str, token: str) -> bool:
-    """The output's first line (its title: a metric and its labels, a command) names the token."""
-    first = flat[: flat.find("\n")] if "\n" in flat else flat
-    return _holds(first, token)
+    """The output's first line is a title (a metric and its labels, a command: no time of its own, more
+    lines below it) and names the token."""
+    if "\n" not in flat:
+        return False
+    first = flat[: flat.find("\n")]
+    return first[:1] not in "{[" and _CLOCK.search(first) is None and _holds(first, token)
+
+
+_CLOCK = re.compile(r"\d:\d\d")
 
 
 def _true_of(token: str, claim_text: str, cited: Sequence[CallEvidence]) -> bool:

@@ -16,13 +16,14 @@ from collections.abc import Callable
 from .arithmetic import tolerance
 from .tokens import NumberMention, numbers_with_places
 
-__all__ = ["rate_of_its_own_figures", "result_of_a_written_formula"]
+__all__ = ["formula_operands", "multiple_conflict", "rate_of_its_own_figures", "result_of_a_written_formula"]
 
 # an arithmetic expression: numbers, + - * / × ÷ and brackets, with one operator at least
 _FORMULA = re.compile(r"[(（]?\s*\d[\d.\s]*(?:[-+*/×÷]\s*[(（]?\s*[\d.]+\s*[)）]?\s*)+[)）]?")
 _OPERATORS: dict[type, Callable[[float, float], float]] = {
     ast.Add: operator.add, ast.Sub: operator.sub, ast.Mult: operator.mul, ast.Div: operator.truediv,
 }
+_OPERAND = re.compile(r"\d+(?:\.\d+)?")
 _PER_SPAN = re.compile(r"每\s?(\d+(?:\.\d+)?)?\s?(秒|分钟|分|小时|天)")
 _SPAN_SECONDS = {"秒": 1, "分钟": 60, "分": 60, "小时": 3600, "天": 86400}
 _MAX_FORMULA = 80
@@ -31,8 +32,13 @@ _MAX_FORMULA = 80
 def result_of_a_written_formula(text: str, number: NumberMention) -> bool:
     """The figure is the value of an arithmetic expression the sentence writes (a share in percent may be
     written as the fraction's value)."""
+    return formula_operands(text, number) is not None
+
+
+def formula_operands(text: str, number: NumberMention) -> list[float] | None:
+    """The operands of the expression the sentence writes whose value is the figure, or None."""
     if number.kind == "clock" or not any(op in text for op in "+-*/×÷"):
-        return False
+        return None
     for m in _FORMULA.finditer(text):
         value = _evaluate(m.group(0))
         if value is None:
@@ -40,8 +46,8 @@ def result_of_a_written_formula(text: str, number: NumberMention) -> bool:
         if abs(value - number.value) <= tolerance(number) or (
             number.kind == "ratio" and abs(value / 100 - number.value) <= tolerance(number)
         ):
-            return True
-    return False
+            return [float(v) for v in _OPERAND.findall(m.group(0))]
+    return None
 
 
 def _evaluate(expression: str) -> float | None:

@@ -26,7 +26,7 @@ from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
 from .chinese_numerals import chinese_clocks, hour_in_period
 from .dates import BEIJING_BEFORE
 from .normalize import fold
-from .own_arithmetic import result_of_a_written_formula
+from .own_arithmetic import formula_operands
 from .tokens import NumberMention, extract_mentions, iter_numbers, places_in_text
 
 __all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_at_time_conflict"]
@@ -352,8 +352,12 @@ def value_at_time_conflict(
             return f"no cited series rises {number.text} times around {_hhmm(second)}"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
-        if result_of_a_written_formula(claim_text, number):
-            continue  # "约 60.5% 被拒绝（51.2 / (51.2 + 33.4)）": worked out in the open from values it gives
+        if number.kind == "ratio" and _share_of_a_limit(claim_text, number, at, series):
+            continue  # "14:03 达到 limit 的 100%" over 536870912 with "limit": "512Mi"
+        operands = formula_operands(claim_text, number)
+        if operands and all(any(abs(v - x) <= 1e-9 * max(1.0, abs(x)) for p in at for v in _point_figures(p))
+                            for x in operands):
+            continue  # "约 60.5% 被拒绝（51.2 / (51.2 + 33.4)）": worked out in the open from values at that time
         change = _change_between(claim_text, second, number, series)
         if isinstance(change, str):
             if moved_only:
@@ -506,6 +510,30 @@ def _names_token(text: str, name: str) -> bool:
             return True
         at = text.find(name, at + 1)
     return False
+
+
+_LIMIT_WORD = re.compile(r"limit|上限|max|容量|capacity", re.IGNORECASE)
+_LIMIT_FIELD = re.compile(
+    r"(?:limit|max|capacity)[\"']?\s*[:=]\s*[\"']?(\d+(?:\.\d+)?)\s*(ki|mi|gi|ti|k|m|g|t)?(?:b)?(?![\w.])"
+)
+_SIZE_FACTORS = {"ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
+
+
+def _share_of_a_limit(claim_text: str, number: NumberMention, at: list[Point], series: list[Series]) -> bool:
+    """A share of the limit the output states beside its series, for a claim that names the limit."""
+    if not _LIMIT_WORD.search(claim_text):
+        return False
+    limits = [
+        float(m[1]) * _SIZE_FACTORS.get(m[2] or "", 1)
+        for s in series for m in _LIMIT_FIELD.finditer(s.text, 0, min(len(s.text), s.end or _HEADER_SCAN))
+    ]
+    tol = tolerance(number)
+    return any(limit and abs(v / limit - number.value) <= tol for limit in limits for p in at for v in p.values)
+
+
+def _point_figures(point: Point) -> list[float]:
+    """Every figure a point gives: its values, or the numbers of its line."""
+    return [*point.values, *(n.value for n in point.numbers)]
 
 
 def _values_of(point: Point) -> tuple[float, ...]:
