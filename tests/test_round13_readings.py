@@ -559,7 +559,7 @@ def test_a_kind_of_object_beside_a_named_one_is_read_against_what_the_call_lists
     top = "NAME                     CPU(cores)   MEMORY(bytes)\nkube-proxy-6xk2p         1m           12Mi\n"
     _, detail = _check("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
                        tool="kubectl_top_pods")
-    assert "'pod'" not in detail
+    assert "it names 'pod'" not in detail
     _, detail = _check("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
                        tool="kubectl_top_nodes")
-    assert "'pod'" in detail
+    assert "it names 'pod'" in detail
