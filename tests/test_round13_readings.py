@@ -18,7 +18,7 @@ from groundcheck.programs.core.extremes import extreme_conflict
 from groundcheck.programs.core.lexical_judgements import direction_conflict
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.text.negation import negation_conflict
-from groundcheck.programs.text.own_arithmetic import multiple_conflict
+from groundcheck.programs.text.own_arithmetic import multiple_conflict, rate_of_its_own_figures
 from groundcheck.programs.text.series import parse_series, value_at_time_conflict
 from groundcheck.programs.text.tokens import extract_mentions
 
@@ -563,3 +563,13 @@ def test_a_kind_of_object_beside_a_named_one_is_read_against_what_the_call_lists
     _, detail = _check("kube-proxy-6xk2p 这个 pod 内存为 12Mi", "kube-proxy-6xk2p         1m           12Mi", top,
                        tool="kubectl_top_nodes")
     assert "it names 'pod'" in detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("可写层从 16:20 的 0.31 GiB 涨到 16:45 的 2.04 GiB，约每分钟 71 MiB", True),  # 1.73 GiB over 25 minutes
+    ("可写层从 16:20 的 0.31 GiB 涨到 16:45 的 2.04 GiB，约每分钟 171 MiB", False),
+    ("data 使用率从 80.2% 升到 97.6%（10 分钟），约每分钟 1.7 个百分点", True),
+])
+def test_a_rate_over_a_change_and_a_span_the_claim_states(claim: str, located: bool) -> None:
+    number = extract_mentions(claim).numbers[-1]
+    assert rate_of_its_own_figures(claim, number) is located

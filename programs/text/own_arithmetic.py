@@ -27,6 +27,7 @@ _OPERAND = re.compile(r"\d+(?:\.\d+)?")
 _PER_SPAN = re.compile(r"每\s?(\d+(?:\.\d+)?)?\s?(秒|分钟|分|小时|天)")
 _SPAN_SECONDS = {"秒": 1, "分钟": 60, "分": 60, "小时": 3600, "天": 86400}
 _MAX_FORMULA = 80
+_RATE_SLACK = 0.05  # "约每分钟 68 MiB": a rate worked out and rounded
 
 
 def result_of_a_written_formula(text: str, number: NumberMention) -> bool:
@@ -83,11 +84,18 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if per is None:
         return False
     unit = float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)]
-    numbers = [n for start, _, n in places if start != at and n.kind != "clock" and start < per.start()]
-    spans = [n for n in numbers if n.kind == "seconds" and n.value > unit]
-    amounts = [n for n in numbers if n.kind == number.kind and n.kind != "seconds"]
-    tol = tolerance(number)
-    return any(abs(a.value / (s.value / unit) - number.value) <= tol for s in spans for a in amounts)
+    before = [n for start, _, n in places if start != at and start < per.start()]
+    numbers = [n for n in before if n.kind != "clock"]
+    clocks = [n.value for n in before if n.kind == "clock"]
+    # the span: a duration it states, or the time between two of its clocks ("16:20 … 16:45")
+    spans = [n.value for n in numbers if n.kind == "seconds" and n.value > unit]
+    spans += [b - a for i, a in enumerate(clocks) for b in clocks[i + 1 :] if b - a > unit]
+    # the amount: a figure it states, or the change between two of its figures ("0.31 → 2.04 GiB")
+    same = [n.value for n in numbers if n.kind == number.kind and n.kind != "seconds"]
+    amounts = same + [abs(b - a) for i, a in enumerate(same) for b in same[i + 1 :]]
+    approx = number.approx or "约" in prepared[max(0, per.start() - 3) : per.start()]  # "约每分钟 68 MiB"
+    tol = max(tolerance(number), _RATE_SLACK * number.value) if approx else tolerance(number)
+    return any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts)
 
 
 _TIMES = re.compile(r"\s?倍")
