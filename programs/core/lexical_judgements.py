@@ -376,10 +376,10 @@ def direction_conflict(claim_text: str) -> str | None:
             continue
         after = found[1]
         sentence_start = part_start(text, verb.start(), SENTENCE_BREAKS)
-        before = [(s, n) for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
+        placed = [(s, n) for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
         # "3.1%，约为 10:05（0.03%）的 100 倍，10:20 回落到 0.04%": an aside in brackets is no level it left
-        unbracketed = [n for s, n in before if not _in_brackets(text, s)]
-        before = unbracketed if unbracketed else [n for _, n in before]
+        unbracketed = [n for s, n in placed if not _in_brackets(text, s)]
+        before = unbracketed if unbracketed else [n for _, n in placed]
         if not before or not (is_quantity(before[-1]) and is_quantity(after)):
             continue
         start, slack = before[-1], max(tolerance(before[-1]), tolerance(after))
