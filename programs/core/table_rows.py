@@ -360,6 +360,8 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
     (a clock too) that is not on its subject's row but on another row of that table, as a detail."""
     text = fold(claim_text)
     for ev in cited:
+        if sum(1 for e in mentions.entities if _cell_column(ev.flat, e) == 0) < 2:
+            continue  # cheap: fewer than two of its names open a table line (most claims, most outputs)
         table = ev.view("table_rows", _table)
         firsts = {first: line for first, line in table}
         subjects = [e for e in mentions.entities if e in firsts]
