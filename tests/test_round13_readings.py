@@ -573,3 +573,42 @@ def test_a_kind_of_object_beside_a_named_one_is_read_against_what_the_call_lists
 def test_a_rate_over_a_change_and_a_span_the_claim_states(claim: str, located: bool) -> None:
     number = extract_mentions(claim).numbers[-1]
     assert rate_of_its_own_figures(claim, number) is located
+
+
+# --- Audit Y (fresh; measured after X): keys glued to values, metric-name forms, quoted English. ---
+
+GUNICORN = ("[2026-11-29 13:02:41 +0800] [7] [CRITICAL] master: WORKER TIMEOUT (pid:412)\n"
+            "[2026-11-29 13:02:42 +0800] [530] [INFO] Booting worker with pid: 530\n"
+            "[2026-11-29 13:04:40 +0800] [7] [CRITICAL] WORKER TIMEOUT (pid:530)\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("master 13:02:41 报 WORKER TIMEOUT，pid 412", True),  # "(pid:412)": a key glued to its value
+    ("master 13:02:41 报 WORKER TIMEOUT，pid 419", False),
+    ("13:04:40 pid 530 也报了 WORKER TIMEOUT", True),  # the line at 13:04:40 writes pid:530
+])
+def test_a_value_glued_to_its_key(claim: str, located: bool) -> None:
+    verification, detail = _check(claim, "WORKER TIMEOUT (pid:412)", GUNICORN)
+    assert (verification == "direct_observation") is located, detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("risk-api 调 feature-store 的 p99 在 13:00 为 31.8 s", True),
+    ("risk-api 调 feature-cache 的 p99 在 13:00 为 31.8 s", False),
+])
+def test_a_hyphenated_name_opening_a_metric_name(claim: str, located: bool) -> None:
+    output = '{"metric": "feature_store_client_request_seconds", "service": "risk-api", "points": [["13:00", 31.8]]}'
+    _, detail = _check(claim, '["13:00", 31.8]', output, tool="query_metrics", source_type="metric")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+def test_a_status_code_in_a_metric_name() -> None:
+    output = '{"metric": "nginx_502_per_min", "points": [["12:55", 0], ["13:00", 14]]}'
+    _, detail = _check("nginx 502 在 13:00 是 14 次/分钟", '["13:00", 14]', output, tool="query_metrics")
+    assert "'502'" not in detail, detail
+
+
+def test_an_english_denial_the_claim_copies_from_the_output() -> None:
+    output = 'msg "Starting an election, since we have seen no PRIMARY in election timeout period" timeout'
+    assert negation_conflict("以 no PRIMARY in election timeout period 为由发起选举", [output]) is None
+    assert negation_conflict("服务 no timeout occurred 期间", ["timeout occurred in worker 3"]) is not None

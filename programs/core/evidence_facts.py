@@ -231,6 +231,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
 
 
 _INFLECTIONS = ("ed", "d", "s", "es", "ing")
+_HYPHENATED = re.compile(r"[a-z]{3,}(?:-[a-z]{3,})+")
 _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
 
 
@@ -241,6 +242,12 @@ def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Loc
     if entity.isascii() and entity.isalpha() and len(entity) >= 4:
         places = [index.token_location(entity + ending, cited) for ending in _INFLECTIONS]
         return min(places, key=_LOCATIONS.index)
+    if "-" in entity and "_" not in entity and _HYPHENATED.fullmatch(entity):
+        # "feature-store" over "feature_store_client_request_seconds": the name opening a metric's name
+        snake = entity.replace("-", "_")
+        for ev in index.existing(cited):
+            if re.search(rf"(?<![\w\-]){re.escape(snake)}(?:_|\b)", ev.flat):
+                return "cited" if ev.ok else "trace"
     parts = _TWO_PART_NAME.fullmatch(entity)
     if parts:
         first, second = parts.group(1), parts.group(2)

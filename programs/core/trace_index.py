@@ -167,7 +167,7 @@ _COMMAND_ADDRESS_OR_FILE = re.compile(
 _KUBECTL_SELECTOR = re.compile(r"(?:\s-l|--selector)[\s=]+[\w.\-/]+=([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _KUBECTL_FLAG = re.compile(r"(?:\s-n|--namespace|--context|\s-c|--container)[\s=]+([a-z0-9][\w.\-]*)", re.IGNORECASE)
 _NUMBERS_PER_CALL = 2000
-_STATUS_FIELD_BEFORE = re.compile(r"(?:rq|code|status|http|response)_$")
+_STATUS_FIELD_BEFORE = re.compile(r"(?:rq|code|status|http|response|nginx|responses)_$")
 _JVM_SIZE_FLAGS = frozenset({"-xmx"})  # the maximum heap; -Xms is the initial one, another figure
 _ID_SUFFIX_DIGITS = 6  # a run this long after "name-" is the name's number (a job's, a build's), not a range
 _INDEX_AFTER = 32  # distinct number lookups on one large output before its digit runs are indexed
@@ -891,6 +891,8 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
         return True  # nginx's and Apache's "30/nov/2026:06:12:44": a time after its year
     if before == ":" and i >= 2 and text[i - 2] == '"':
         return True  # compact JSON: "status":503
+    if bare and before == ":" and i >= 4 and text[i - 4 : i - 1].isalpha() and text[i - 4 : i - 1].isascii():
+        return True  # a key glued to its value: "(pid:412)", "code:202"
     if before in "._:" or (before.isascii() and before.isalnum()):
         return False
     if i >= 2 and before in "+-":

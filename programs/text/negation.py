@@ -311,6 +311,8 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
         ids = [c for c in m.concept_ids if c in NEGATABLE]
         if i in analysis.negated and _denied_of_others_or_in_general(compact(claim_text), m):
             continue  # "另外两个没有重启", "探针失败不会触发重启": not a denial of what the output reports
+        if i in analysis.negated and _quotes_the_output(compact(claim_text), m, views):
+            continue  # "以 no PRIMARY in election timeout period 为由": the output's own words, quoted
         if i in analysis.negated and _NOT_ALL.search(compact(claim_text), max(0, m.start - 8), m.start):
             continue  # "并非全部失败": not all of them, so some did
         if i in analysis.negated:
@@ -365,6 +367,20 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     if _NO_MORE.search(text, max(0, m.start - 4), m.start):
         return True  # "HPA 没继续扩容": no further scaling, not that it never scaled
     return _MODAL_DENIAL.search(text, max(clause_start, m.start - 6), m.start) is not None
+
+
+_MIN_QUOTED = 16  # characters of an English run the claim copies from an output
+
+
+def _quotes_the_output(text: str, m: ConceptMention, views: Sequence[EvidenceView]) -> bool:
+    """The English run of the claim holding the denied term is a cited output's own words."""
+    start, end = m.start, m.end
+    while start > 0 and text[start - 1].isascii() and text[start - 1] not in ",;:()":
+        start -= 1
+    while end < len(text) and text[end].isascii() and text[end] not in ",;:()":
+        end += 1
+    run = text[start:end].strip()
+    return len(run) >= _MIN_QUOTED and " " in run and any(run in view.text for view in views)
 
 
 def _bracketed_names(text: str, m: ConceptMention) -> list[str]:

@@ -628,6 +628,10 @@ def _carries(point: Point, number: NumberMention) -> bool:
             return False  # cheap: the written digits are not on the line and no unit conversion applies
         if _SIGNED.fullmatch(number.text) and re.search(rf"(?<![\w.\-]){re.escape(number.text)}(?![\d.])", point.line):
             return True  # "[Errno -3]": the line writes the figure as the claim does
+        if number.kind == "plain" and len(number.text) >= 3 and number.text.isdigit() and re.search(
+            rf"(?<![\d.\-]){number.text}(?![\d.])", point.line
+        ):
+            return True  # "pid 530" over "(pid:530)": an id or a code the line writes
         return matches_directly(number, point.numbers)
     tol = tolerance(number)
     written = number.value / number.factor if number.factor else number.value
