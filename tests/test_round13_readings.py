@@ -612,3 +612,29 @@ def test_an_english_denial_the_claim_copies_from_the_output() -> None:
     output = 'msg "Starting an election, since we have seen no PRIMARY in election timeout period" timeout'
     assert negation_conflict("以 no PRIMARY in election timeout period 为由发起选举", [output]) is None
     assert negation_conflict("服务 no timeout occurred 期间", ["timeout occurred in worker 3"]) is not None
+
+
+def test_a_rate_over_a_change_of_counts_between_two_clocks() -> None:
+    claim = "lag 18:10 到 18:20 涨了 423400，约每分钟 42340 条"
+    assert rate_of_its_own_figures(claim, extract_mentions(claim).numbers[-1])
+    claim = "lag 18:10 到 18:20 涨了 423400，约每分钟 52340 条"
+    assert not rate_of_its_own_figures(claim, extract_mentions(claim).numbers[-1])
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("日志 13:27:55Z（21:27:55）还在报 503", True),  # "13:27:55.918Z": the same second
+    ("日志 13:27:59Z 还在报 503", False),
+])
+def test_a_utc_clock_without_its_fraction(claim: str, located: bool) -> None:
+    output = "ts=2026-11-29T13:27:55.918Z level=warn msg=\"Failed to send batch\" err=\"HTTP status 503\"\n"
+    _, detail = _check(claim, 'msg="Failed to send batch"', output)
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("第一条报错（02:14:06）出现在 fsid 变化（02:13:55）之后约 10 秒", False),  # 11 s between its own times
+    ("第一条报错（02:14:06）出现在 fsid 变化（02:13:55）之后约 40 秒", True),
+])
+def test_a_duration_between_the_claims_own_times_at_a_log_line(claim: str, conflict: bool) -> None:
+    log = "2026-11-29T02:13:55.690+08:00 nfs-01 exportfs: exporting\n2026-11-29T02:14:06.100+08:00 web-03 ESTALE\n"
+    assert (value_at_time_conflict(claim, [log]) is not None) is conflict

@@ -231,6 +231,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
 
 
 _INFLECTIONS = ("ed", "d", "s", "es", "ing")
+_ZULU_CLOCK = re.compile(r"(\d{2}:\d{2}:\d{2})z")
 _HYPHENATED = re.compile(r"[a-z]{3,}(?:-[a-z]{3,})+")
 _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
 
@@ -242,6 +243,12 @@ def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Loc
     if entity.isascii() and entity.isalpha() and len(entity) >= 4:
         places = [index.token_location(entity + ending, cited) for ending in _INFLECTIONS]
         return min(places, key=_LOCATIONS.index)
+    zulu = _ZULU_CLOCK.fullmatch(entity)
+    if zulu:  # "13:27:55Z" over "13:27:55.918Z": the same UTC second, its fraction left out
+        pattern = re.compile(rf"(?<![\d:]){re.escape(zulu.group(1))}(?:\.\d+)?z")
+        for ev in index.existing(cited):
+            if pattern.search(ev.flat):
+                return "cited" if ev.ok else "trace"
     if "-" in entity and "_" not in entity and _HYPHENATED.fullmatch(entity):
         # "feature-store" over "feature_store_client_request_seconds": the name opening a metric's name
         snake = entity.replace("-", "_")
@@ -334,6 +341,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             continue  # "02:00–03:00 这一小时内" over increase(…[1h]) at 03:00: the query's window
         if where == "nowhere" and searched_since(text, number, (ev.call.arguments for ev in observed)):
             continue  # "11:00 之后 502 共 913 次" over a search from 11:00: the search's bound
+        if where == "nowhere" and number.kind == "clock" and _ZULU_CLOCK.fullmatch(number.text):
+            where = _location_of_a_form(number.text, index, cited)  # "13:27:55Z" over "13:27:55.918Z"
         if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
             continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
         if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, observed):

@@ -27,6 +27,7 @@ _OPERAND = re.compile(r"\d+(?:\.\d+)?")
 _PER_SPAN = re.compile(r"每\s?(\d+(?:\.\d+)?)?\s?(秒|分钟|分|小时|天)")
 _SPAN_SECONDS = {"秒": 1, "分钟": 60, "分": 60, "小时": 3600, "天": 86400}
 _MAX_FORMULA = 80
+_COUNTED = {"plain", "count"}  # "涨了 423400，约每分钟 42340 条": a bare figure and a count, one kind
 _RATE_SLACK = 0.05  # "约每分钟 68 MiB": a rate worked out and rounded
 
 
@@ -91,7 +92,8 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     spans = [n.value for n in numbers if n.kind == "seconds" and n.value > unit]
     spans += [b - a for i, a in enumerate(clocks) for b in clocks[i + 1 :] if b - a > unit]
     # the amount: a figure it states, or the change between two of its figures ("0.31 → 2.04 GiB")
-    same = [n.value for n in numbers if n.kind == number.kind and n.kind != "seconds"]
+    kinds = _COUNTED if number.kind in _COUNTED else {number.kind}
+    same = [n.value for n in numbers if n.kind in kinds and n.kind != "seconds"]
     amounts = same + [abs(b - a) for i, a in enumerate(same) for b in same[i + 1 :]]
     approx = number.approx or "约" in prepared[max(0, per.start() - 3) : per.start()]  # "约每分钟 68 MiB"
     tol = max(tolerance(number), _RATE_SLACK * number.value) if approx else tolerance(number)

@@ -375,6 +375,8 @@ def value_at_time_conflict(
             )
         if moved_only or (number.kind == "count" and all(p.line and not p.values for p in at)):
             continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
+        if number.kind == "seconds" and logged and _span_of_its_clocks(claim_text, number):
+            continue  # "（02:14:06）出现在 fsid 变化（02:13:55）之后约 10 秒": the span between its own times
         column = next((s.column for s in series if s.column and any(p in s.points for p in at)), "")
         if column:  # "order-svc 在 10:05 为 320ms" over a table whose 320 is pay-svc's
             return f"the cited table's {column} column gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
@@ -558,6 +560,13 @@ def _multiple_around(number: NumberMention, second: int, series: list[Series]) -
         if base and any(abs(v / base - number.value) <= _MULTIPLE_SLACK * number.value for v in after):
             return True
     return not checked
+
+
+def _span_of_its_clocks(text: str, number: NumberMention) -> bool:
+    """The duration is the span between two clock times the text states (rounded, 约 within 20%)."""
+    seconds = [s for _, _, s, _, _ in _clock_spans(text)]
+    slack = max(tolerance(number), 0.2 * number.value if number.approx else 0.0)
+    return any(abs(abs(b - a) - number.value) <= slack for i, a in enumerate(seconds) for b in seconds[i + 1 :])
 
 
 def _a_multiple(text: str, number: NumberMention) -> bool:
