@@ -2,8 +2,10 @@
 arithmetic from what the outputs state; each operand is located on its own, so none can be invented).
 
 - A formula the claim writes beside the figure: "约 60.5% 的请求被 429 拒绝（51.2 / (51.2 + 33.4)）".
-- A rate per unit of time over a count and a span the claim states: "3 分钟新增 1230 次等待，约每分钟
-  410 次", "48 小时增长 2.50 GiB，约每 12 小时 0.6 GiB".
+- A rate per unit of time over a count (or a change) and a span (or two clocks) the claim states:
+  "3 分钟新增 1230 次等待，约每分钟 410 次", "48 小时增长 2.50 GiB，约每 12 小时 0.6 GiB".
+- A multiple must be the ratio of two of the claim's own figures when it states two of one kind
+  (`multiple_conflict`, a soft judgement: which two figures a multiple compares is a reading).
 """
 
 from __future__ import annotations
