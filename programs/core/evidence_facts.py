@@ -211,11 +211,10 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         )
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
-    if usable and len(extract_mentions(claim.claim_text).entities) >= 2:
+    if usable:
         listed = listed_rows_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
         if listed:  # "KubePodCrashLooping 23:05，HighErrorRate5xx 23:06" over rows whose 23:06 is another's
             evidence.soft.append(SoftJudgement("other_row", "contradicted", listed))
-    if usable:
         mount = mount_row_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
         if mount:  # "根分区 / 使用率 93%" over a df table whose 93% is another filesystem's
             evidence.soft.append(SoftJudgement("other_row", "contradicted", mount))

@@ -358,6 +358,8 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
     """A claim that names two or more row subjects of one cited table ("KubePodCrashLooping 23:05，
     HighErrorRate5xx 23:06，…") gives each the figures that follow it, up to the next subject: a figure
     (a clock too) that is not on its subject's row but on another row of that table, as a detail."""
+    if len(mentions.entities) < 2:
+        return None
     text = fold(claim_text)
     for ev in cited:
         if sum(1 for e in mentions.entities if _cell_column(ev.flat, e) == 0) < 2:
