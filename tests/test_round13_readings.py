@@ -592,16 +592,6 @@ def test_a_value_glued_to_its_key(claim: str, located: bool) -> None:
     assert (verification == "direct_observation") is located, detail
 
 
-@pytest.mark.parametrize(("claim", "located"), [
-    ("risk-api 调 feature-store 的 p99 在 13:00 为 31.8 s", True),
-    ("risk-api 调 feature-cache 的 p99 在 13:00 为 31.8 s", False),
-])
-def test_a_hyphenated_name_opening_a_metric_name(claim: str, located: bool) -> None:
-    output = '{"metric": "feature_store_client_request_seconds", "service": "risk-api", "points": [["13:00", 31.8]]}'
-    _, detail = _check(claim, '["13:00", 31.8]', output, tool="query_metrics", source_type="metric")
-    assert ("no tool output contains or implies" not in detail) is located, detail
-
-
 def test_a_status_code_in_a_metric_name() -> None:
     output = '{"metric": "nginx_502_per_min", "points": [["12:55", 0], ["13:00", 14]]}'
     _, detail = _check("nginx 502 在 13:00 是 14 次/分钟", '["13:00", 14]', output, tool="query_metrics")

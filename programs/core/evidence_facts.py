@@ -231,7 +231,6 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
 
 _INFLECTIONS = ("ed", "d", "s", "es", "ing")
 _ZULU_CLOCK = re.compile(r"(\d{2}:\d{2}:\d{2})z")
-_HYPHENATED = re.compile(r"[a-z]{3,}(?:-[a-z]{3,})+")
 _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
 
 
@@ -247,12 +246,6 @@ def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Loc
         pattern = re.compile(rf"(?<![\d:]){re.escape(zulu.group(1))}(?:\.\d+)?z")
         for ev in index.existing(cited):
             if pattern.search(ev.flat):
-                return "cited" if ev.ok else "trace"
-    if "-" in entity and "_" not in entity and _HYPHENATED.fullmatch(entity):
-        # "feature-store" over "feature_store_client_request_seconds": the name opening a metric's name
-        snake = entity.replace("-", "_")
-        for ev in index.existing(cited):
-            if re.search(rf"(?<![\w\-]){re.escape(snake)}(?:_|\b)", ev.flat):
                 return "cited" if ev.ok else "trace"
     parts = _TWO_PART_NAME.fullmatch(entity)
     if parts:
