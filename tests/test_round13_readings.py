@@ -628,3 +628,21 @@ def test_a_utc_clock_without_its_fraction(claim: str, located: bool) -> None:
 def test_a_duration_between_the_claims_own_times_at_a_log_line(claim: str, conflict: bool) -> None:
     log = "2026-11-29T02:13:55.690+08:00 nfs-01 exportfs: exporting\n2026-11-29T02:14:06.100+08:00 web-03 ESTALE\n"
     assert (value_at_time_conflict(claim, [log]) is not None) is conflict
+
+
+def test_a_line_of_figures_glued_by_a_dash_is_no_row_of_figures() -> None:
+    # "12-3" is no figure: read as a line, never as values (it once raised inside the change reading)
+    assert value_at_time_conflict("10:05 为 4，比 10:00 少 1", ["10:00  12-3\n10:05  4\n"]) is not None
+    assert value_at_time_conflict("10:05 为 4，比 10:00 少 1", ["10:00  5\n10:05  4\n"]) is None
+
+
+@pytest.mark.parametrize(("answer", "contradicted"), [
+    ("10:10 换了 3 次，比 10:00 少 1 次。", False),  # a change between two times, read as one
+    ("10:10 换了 3 次，与 10:00 相比少了 1 次。", False),
+    ("10:10 换了 4 次，10:00 换了 3 次。", True),  # figures moved between the times
+])
+def test_an_answers_change_between_two_times_is_read_by_the_series_reading(answer: str, contradicted: bool) -> None:
+    record = verify_session(session("10:10 换了 3 次", '["10:10", 3]', '{"points": [["10:00", 4], ["10:10", 3]]}',
+                                    tool="query_metrics", source_type="metric", answer=answer))
+    answer_facts = [f.classification for f in record.facts_checked if f.source == "user_facing_answer"]
+    assert ("contradicted" in answer_facts) is contradicted

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..text.series import Series
+from ..text.series import Series, values_of
 from ..text.tokens import holds_as_written, numbers_with_places
 from ..text.wording import quick_search
 
@@ -71,12 +71,9 @@ def _runs(series: Series) -> list[list[float]]:
     return runs
 
 
-_NUMERIC_ROW = re.compile(r"\s*(?:-?\d+(?:\.\d+)?%?(?:\s+|$))+")
-
-
 def _columns(series: Series) -> list[list[float]]:
     """The columns of a table whose rows are a time and figures only, each row as wide as the first."""
-    rows = [[float(v.rstrip("%")) for v in p.line.split()] for p in series.points if _NUMERIC_ROW.fullmatch(p.line)]
+    rows = [row for p in series.points if (row := values_of(p))]
     if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
         return []
     return [list(column) for column in zip(*rows, strict=True)]

@@ -19,7 +19,7 @@ from ..text.glossary import Coverage, EvidenceView, claim_analysis, concept_cove
 from ..text.negation import denied_antonym, negation_conflict, reports
 from ..text.normalize import fold
 from ..text.products import is_product_name
-from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
+from ..text.tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from ..text.wording import (
     SENTENCE_BREAK,
     SENTENCE_BREAKS,
@@ -320,6 +320,8 @@ _OBJECT_KINDS = frozenset({"pod", "node", "cluster"})
 def _lists_another_kind(kind: str, views: list[EvidenceView]) -> bool:
     """A cited output is about another kind of object ("kubectl top nodes" for a claim's pod)."""
     return any(view.carries(other) for view in views for other in _OBJECT_KINDS - {kind, "cluster"})
+
+
 _BUT = re.compile(r"但|但是|然而|不过|却")
 _FILE_NAME = re.compile(r"[\w.\-/]*\.(?:log|txt|gz|out|err)(?:\.\d+)?\b", re.IGNORECASE)
 
@@ -354,9 +356,6 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
     return fine_state_conflict(claim_text, quoted) if fine else None
 
 
-_MULTIPLE = re.compile(r"\s?倍")
-
-
 def _in_brackets(text: str, at: int) -> bool:
     """`at` lies inside an open bracket of `text` ("（0.03%）")."""
     opened = max(text.rfind("（", 0, at), text.rfind("(", 0, at))
@@ -369,7 +368,7 @@ def direction_conflict(claim_text: str) -> str | None:
     in the sentence; "上升了 20%" (an amount of change) is not read."""
     text, numbers = numbers_with_places(claim_text)
     # a multiple ("涨到约 3.4 倍") is a ratio of two levels, no level to compare with the one before it
-    numbers = tuple((s, e, n) for s, e, n in numbers if not _MULTIPLE.match(text, e))
+    numbers = tuple((s, e, n) for s, e, n in numbers if not TIMES_AFTER.match(text, e))
     for verb in _DIRECTION.finditer(text):
         found = next(((s, n) for s, _, n in numbers if s >= verb.end() and n.kind != "clock"), None)
         if found is None or SENTENCE_BREAK.search(text, verb.end(), found[0]):

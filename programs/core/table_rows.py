@@ -17,13 +17,13 @@ import re
 from collections.abc import Iterator, Sequence
 
 from ..text.arithmetic import follows_by_arithmetic, matches_directly
+from ..text.column_units import COLUMN_GAP
 from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, NumberMention, extract_mentions, iter_numbers
 from ..text.wording import clause_end, part_start
 from .trace_index import CallEvidence, literal_number_in
 
-COLUMN_GAP = re.compile(r"\s{2,}|\t")  # table columns: runs of spaces or a tab
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
 _CLOCK_CELL = re.compile(r"\d{1,2}:\d{2}")
@@ -372,7 +372,7 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
         blocks = ev.view("table_blocks", _table_blocks)
         block = blocks[firsts[subjects[0]]]
         subjects = [e for e in subjects if blocks[firsts[e]] == block]
-        places = sorted((text.find(e), e) for e in subjects if text.find(e) != -1)
+        places = sorted((at, e) for e in subjects if (at := text.find(e)) != -1)
         if len(places) < 2:
             continue
         others = [line for _, line in table if blocks[line] == block]

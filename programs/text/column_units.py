@@ -15,6 +15,8 @@ import re
 
 from .tokens import NumberMention, elapsed_seconds
 
+COLUMN_GAP = re.compile(r"\s{2,}|\t")  # table columns: runs of spaces or a tab
+
 # a unit at the end of a header word ("wkb/s", "rkb", "avg_ms", "size(mib)") or at its start before
 # "_" ("kb_read/s", "mb_wrtn"); seconds only after a separator, so "pods" or "ops" name none
 _BYTES = r"kib|kb|mib|mb|gib|gb|tib|tb"

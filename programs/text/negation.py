@@ -21,6 +21,7 @@ import re
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
 
+from .column_units import COLUMN_GAP
 from .glossary import (
     ClaimAnalysis,
     Concept,
@@ -344,7 +345,6 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
 # causes it, which says how things work rather than that it did not happen ("探针失败只会摘流量，不会触发
 # 重启"); "不会写入失败" still denies the failure
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
-_COMMAS = "，。；,;！？!?\n"
 _BRACKETED = re.compile(r"[(（]([^()（）]{1,80})[)）]")
 _CONTRAST = re.compile(r"而(?:不是|非)")
 # "没继续扩容" / "不再重启": no more of it, which may well have happened before
@@ -360,7 +360,7 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
     if _OTHERS_OPENING.match(text, clause_start):
         return True
-    if _OTHERS_OPENING.match(text, part_start(text, m.start, _COMMAS)) and not _bracketed_names(text, m):
+    if _OTHERS_OPENING.match(text, part_start(text, m.start)) and not _bracketed_names(text, m):
         return True  # "另外两个 pod（共 2 个）2/2 且没有重启": about the others; named ones are read by `_rows_deny`
     if _ROLE_AFTER.match(text, m.end):
         return True  # "CoreDNS 自身不是故障点": denies where the fault lies, not that there was one
@@ -385,7 +385,7 @@ def _quotes_the_output(text: str, m: ConceptMention, views: Sequence[EvidenceVie
 
 def _bracketed_names(text: str, m: ConceptMention) -> list[str]:
     """The names in brackets of the clause (up to its comma) that denies `m`: "另外两个 pod（9tkdx、lp7wz）…"."""
-    start = part_start(text, m.start, _COMMAS)
+    start = part_start(text, m.start)
     inside = _BRACKETED.search(text, start, m.start)
     return [t for t in _ROW_SUBJECT.findall(inside.group(1)) if not t.isdigit()] if inside else []
 
@@ -414,8 +414,8 @@ def _rows_deny(text: str, m: ConceptMention, term: str, views: Sequence[Evidence
         values = []
         for subject in subjects:
             # a row's first cell, or its last part ("9tkdx" of "cart-service-7c9d6b5f8-9tkdx")
-            row = next((line for line in lines if _names_row(_COLUMNS.split(line.strip())[0], subject)), None)
-            cells = _COLUMNS.split(row.strip()) if row else []
+            row = next((line for line in lines if _names_row(COLUMN_GAP.split(line.strip())[0], subject)), None)
+            cells = COLUMN_GAP.split(row.strip()) if row else []
             values.append(cells[column].split(" ", 1)[0] if column < len(cells) else None)
         if values and all(v == "0" for v in values):
             return True
@@ -448,7 +448,7 @@ def _only_empty_fields(term: str, views: Sequence[EvidenceView]) -> bool:
 def _column_of(lines: Sequence[str], term: str) -> tuple[str | None, int]:
     """The header line with a cell that is the term or an inflection of it ("restarts"), and its column."""
     for line in lines:
-        cells = _COLUMNS.split(line.strip())
+        cells = COLUMN_GAP.split(line.strip())
         for i, cell in enumerate(cells):
             if cell.startswith(term) and cell[len(term) :] in ("", "s", "es", "ed"):
                 return line, i
@@ -456,7 +456,6 @@ def _column_of(lines: Sequence[str], term: str) -> tuple[str | None, int]:
 
 
 _ROW_SUBJECT = re.compile(r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]")
-_COLUMNS = re.compile(r"\s{2,}|\t")
 
 
 def _hint_of(term: str, concept_ids: Sequence[str]) -> bool:

@@ -16,9 +16,12 @@ import re
 from collections.abc import Callable
 
 from .arithmetic import tolerance
-from .tokens import NumberMention, numbers_with_places
+from .tokens import TIMES_AFTER, NumberMention, numbers_with_places
 
-__all__ = ["formula_operands", "multiple_conflict", "rate_of_its_own_figures", "result_of_a_written_formula"]
+__all__ = [
+    "formula_operands", "multiple_conflict", "rate_of_its_own_figures", "result_of_a_written_formula",
+    "written_as_multiple",
+]
 
 # an arithmetic expression: numbers, + - * / × ÷ and brackets, with one operator at least
 _FORMULA = re.compile(r"[(（]?\s*\d[\d.\s]*(?:[-+*/×÷]\s*[(（]?\s*[\d.]+\s*[)）]?\s*)+[)）]?")
@@ -102,7 +105,6 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     return any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts)
 
 
-_TIMES = re.compile(r"\s?倍")
 _MULTIPLE_SLACK = 0.1  # "约 100 倍" of 3.1% / 0.03% = 103: a multiple is written rounded
 
 
@@ -113,12 +115,12 @@ def multiple_conflict(text: str) -> str | None:
     if "倍" not in text:
         return None
     prepared, places = numbers_with_places(text)
-    multiples = [n for _, end, n in places if _TIMES.match(prepared, end) and n.kind in ("plain", "count")]
+    multiples = [n for _, end, n in places if TIMES_AFTER.match(prepared, end) and n.kind in ("plain", "count")]
     if not multiples:
         return None
     by_kind: dict[str, list[NumberMention]] = {}
     for _, end, n in places:
-        if n.kind != "clock" and not _TIMES.match(prepared, end) and n.value > 0:
+        if n.kind != "clock" and not TIMES_AFTER.match(prepared, end) and n.value > 0:
             by_kind.setdefault(n.kind, []).append(n)
     operands = [group for group in by_kind.values() if len(group) >= 2]
     if not operands:
@@ -130,3 +132,9 @@ def multiple_conflict(text: str) -> str | None:
             figures = ", ".join(n.text for group in operands for n in group)
             return f"it gives {multiple.text}倍, which no two of its own figures ({figures}) give"
     return None
+
+
+def written_as_multiple(text: str, number: NumberMention) -> bool:
+    """The figure is written as a multiple ("约 3.4 倍")."""
+    prepared, places = numbers_with_places(text)
+    return any(n == number and TIMES_AFTER.match(prepared, end) for _, end, n in places)

@@ -22,20 +22,23 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from .arithmetic import follows_by_arithmetic, matches_directly, tolerance
+from .arithmetic import binary_reading_matches, follows_by_arithmetic, matches_directly, tolerance
 from .chinese_numerals import chinese_clocks, hour_in_period
+from .column_units import COLUMN_GAP
 from .dates import BEIJING_BEFORE
 from .normalize import fold
-from .own_arithmetic import formula_operands
+from .own_arithmetic import formula_operands, written_as_multiple
 from .tokens import NumberMention, extract_mentions, iter_numbers, places_in_text
 
-__all__ = ["Point", "Series", "claimed_values_at_times", "parse_series", "value_at_time_conflict"]
+__all__ = [
+    "Point", "Series", "claimed_values_at_times", "named_column", "parse_series", "speaks_of", "value_at_time_conflict",
+    "values_of",
+]
 
 _DAY = 86_400
 _MAX_POINTS = 20_000
 _LEADING_DIGITS = re.compile(r"\d+")
 _SIGNED = re.compile(r"-\d+(?:\.\d+)?")
-_MULTIPLE_AFTER = re.compile(r"\s*倍")
 _LEADING_NUMBER = re.compile(r"\d+(?:\.\d+)?")
 _CONVERTED_KINDS = frozenset({"bytes", "seconds", "ratio", "cores"})  # written digits may differ from the output
 _CLOCK = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
@@ -344,7 +347,7 @@ def value_at_time_conflict(
                 continue
             return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
         logged = bool(at) and all(p.line and not p.values and not _NUMERIC_LINE.fullmatch(p.line) for p in at)
-        if logged and _a_multiple(claim_text, number):
+        if logged and written_as_multiple(claim_text, number):
             # "紧跟 15:48 批任务启动、请求量涨到约 3.4 倍": a ratio of two values around the logged event
             # (a "16" the log line holds, "shards=16", is none)
             if _multiple_around(number, second, series):
@@ -438,10 +441,10 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
     ratio = sign == 0 or _TO.search(wording) is not None
     wrong = None
     for s in series:
-        before = [p for p in s.points if _values_of(p) and _at(p, base_utc if p.epoch else base, base_window)]
-        after = [p for p in s.points if _values_of(p) and _at(p, now_utc if p.epoch else now, now_window)]
+        before = [p for p in s.points if values_of(p) and _at(p, base_utc if p.epoch else base, base_window)]
+        after = [p for p in s.points if values_of(p) and _at(p, now_utc if p.epoch else now, now_window)]
         for b, a in ((b, a) for b in before for a in after):
-            for vb, va in zip(_values_of(b), _values_of(a), strict=False):
+            for vb, va in zip(values_of(b), values_of(a), strict=False):
                 if not _is_change(number, vb, va, ratio):
                     continue
                 if sign * (va - vb) >= 0 or (number.kind == "plain" and _close(number, va / vb if vb else math.nan)):
@@ -456,11 +459,10 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
     )
 
 
-_NUMERIC_LINE = re.compile(r"\s*(?:-?\d+(?:\.\d+)?%?\s*)+")
+_NUMERIC_LINE = re.compile(r"\s*(?:-?\d+(?:\.\d+)?%?(?:\s+|$))+")  # figures apart by spaces only
 _MULTIPLE_SLACK = 0.1
 
 
-_TABLE_GAP = re.compile(r"\s{2,}|\t")
 _SUBJECT_NAME = re.compile(r"[a-z0-9]+(?:[-.][a-z0-9]+)+")  # a host, service or pod: "gw-sh-01", "order-svc"
 _HEADER_SCAN = 2_000
 
@@ -481,7 +483,7 @@ def named_column(claim_text: str, series: Series) -> Series:
     column = named[0]
     points = []
     for p in series.points:
-        values = _values_of(p)
+        values = values_of(p)
         if len(values) == len(header):
             points.append(Point(p.second, (values[column],), epoch=p.epoch))
     return Series(tuple(points), series.text, series.end, header[column]) if len(points) >= 2 else series
@@ -493,7 +495,7 @@ def _time_table_header(text: str) -> list[str] | None:
     for line in text.split("\n"):
         m = _LOG_TS.match(line)
         if m and _NUMERIC_LINE.fullmatch(line[m.end() :]) and previous is not None:
-            cells = _TABLE_GAP.split(previous.strip())
+            cells = COLUMN_GAP.split(previous.strip())
             return cells[1:] if len(cells) >= 3 else None
         previous = line if line.strip() else previous
         if m:
@@ -518,7 +520,6 @@ _LIMIT_WORD = re.compile(r"limit|上限|max|容量|capacity", re.IGNORECASE)
 _LIMIT_FIELD = re.compile(
     r"(?:limit|max|capacity)[\"']?\s*[:=]\s*[\"']?(\d+(?:\.\d+)?)\s*(ki|mi|gi|ti|k|m|g|t)?(?:b)?(?![\w.])"
 )
-_SIZE_FACTORS = {"ki": 2**10, "mi": 2**20, "gi": 2**30, "ti": 2**40, "k": 1e3, "m": 1e6, "g": 1e9, "t": 1e12}
 
 
 def _share_of_a_limit(claim_text: str, number: NumberMention, at: list[Point], series: list[Series]) -> bool:
@@ -526,11 +527,19 @@ def _share_of_a_limit(claim_text: str, number: NumberMention, at: list[Point], s
     if not _LIMIT_WORD.search(claim_text):
         return False
     limits = [
-        float(m[1]) * _SIZE_FACTORS.get(m[2] or "", 1)
+        _limit_value(m[1], m[2] or "")
         for s in series for m in _LIMIT_FIELD.finditer(s.text, 0, min(len(s.text), s.end or _HEADER_SCAN))
     ]
     tol = tolerance(number)
     return any(limit and abs(v / limit - number.value) <= tol for limit in limits for p in at for v in p.values)
+
+
+def _limit_value(figure: str, unit: str) -> float:
+    """A limit as its field writes it ("512mi", "4g": a size letter alone is bytes), in base units."""
+    if not unit:
+        return float(figure)
+    read = iter_numbers(figure + unit + ("b" if len(unit) == 1 else ""), 1)
+    return read[0].value if read else float(figure)
 
 
 def _point_figures(point: Point) -> list[float]:
@@ -538,7 +547,7 @@ def _point_figures(point: Point) -> list[float]:
     return [*point.values, *(n.value for n in point.numbers)]
 
 
-def _values_of(point: Point) -> tuple[float, ...]:
+def values_of(point: Point) -> tuple[float, ...]:
     """A point's values, or the figures of a log line that holds figures only ("14:00  1020  3.1")."""
     if point.values or not point.line or not _NUMERIC_LINE.fullmatch(point.line):
         return point.values
@@ -550,7 +559,7 @@ def _multiple_around(number: NumberMention, second: int, series: list[Series]) -
     cited output is a series of values (nothing to check the multiple against)."""
     checked = False
     for s in series:
-        values = [(p.second, v[0]) for p in s.points if (v := _values_of(p)) and not p.epoch]
+        values = [(p.second, v[0]) for p in s.points if (v := values_of(p)) and not p.epoch]
         before = [v for t, v in sorted(values) if t <= second]
         after = [v for t, v in sorted(values) if t > second]
         if not before or not after:
@@ -567,12 +576,6 @@ def _span_of_its_clocks(text: str, number: NumberMention) -> bool:
     seconds = [s for _, _, s, _, _ in _clock_spans(text)]
     slack = max(tolerance(number), 0.2 * number.value if number.approx else 0.0)
     return any(abs(abs(b - a) - number.value) <= slack for i, a in enumerate(seconds) for b in seconds[i + 1 :])
-
-
-def _a_multiple(text: str, number: NumberMention) -> bool:
-    """The figure is written as a multiple ("约 3.4 倍")."""
-    at = text.find(number.text)
-    return at != -1 and _MULTIPLE_AFTER.match(text, at + len(number.text)) is not None
 
 
 def _is_change(number: NumberMention, vb: float, va: float, ratio: bool) -> bool:
@@ -645,18 +648,14 @@ def _carries(point: Point, number: NumberMention) -> bool:
     tol = tolerance(number)
     written = number.value / number.factor if number.factor else number.value
     written_tol = 0.5 * 10 ** (-number.decimals) + 1e-9 * abs(written)
-    binary = _BINARY_OF_DECIMAL.get(number.factor) if number.kind == "bytes" else None
     for v in point.values:
         if abs(v - number.value) <= tol or abs(v - written) <= written_tol:
             return True
         if number.kind == "seconds" and abs(v - number.value * 1000) <= tol * 1000:
             return True
-        if binary and abs(v - written * binary) <= tol / number.factor * binary:
+        if number.kind == "bytes" and binary_reading_matches(number, NumberMention(f"{v:g}", v, "bytes", 0), tol):
             return True  # "约 3.0G" of a byte count 3221225472: G read in powers of 1024 too
     return False
-
-
-_BINARY_OF_DECIMAL = {1e3: 1024.0, 1e6: 1024.0**2, 1e9: 1024.0**3, 1e12: 1024.0**4}
 
 
 def _shown(point: Point) -> str:

@@ -498,13 +498,13 @@ def _is_approximate(text: str, start: int, end: int) -> bool:
     """约 / 大约 / ~ right before, 左右 / 上下 right after, or "约是 X 的 N 倍" (the 约 of the clause)."""
     if _APPROX_BEFORE.search(text, max(0, start - 4), start) or _APPROX_AFTER.match(text, end):
         return True
-    if not _TIMES_AFTER.match(text, end):
+    if not TIMES_AFTER.match(text, end):
         return False
     clause = max(text.rfind(c, 0, start) for c in "，。；;,")
     return _APPROX_WORD.search(text, clause + 1, start) is not None
 
 
-_TIMES_AFTER = re.compile(r"\s*倍")
+TIMES_AFTER = re.compile(r"\s*倍")  # "3.4 倍": a multiple
 _APPROX_WORD = re.compile(r"约|大概|差不多")
 
 
