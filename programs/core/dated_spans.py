@@ -3,7 +3,8 @@
 "从库 12 月 7 日 23:10 停机，9 日 02:31 才重新启动，中间约 27 小时" quotes two log lines,
 `2025-12-07T23:10:14+08:00 … Shutdown` and `2025-12-09T02:31:05+08:00 … ready`: the span between them
 is 27 h 20 min (spec §7: a number that follows by simple arithmetic, "10:05 to 10:15 = 10 minutes").
-Only times the claim's excerpts quote are read (an output holds many times, and some pair of them
+Spans of whole days may also be read between dates written alone ("2026-11-23" of a daily series). Only
+times the claim's excerpts quote are read (an output holds many times, and some pair of them
 gives almost any span); a time without a zone is never taken against one with a zone; the span must
 round to the claimed figure (half its unit), or be cut to it (约 or not).
 """
@@ -17,13 +18,16 @@ from collections.abc import Sequence
 from ..text.normalize import fold
 from ..text.tokens import NumberMention
 
-__all__ = ["span_between_quoted_times"]
+__all__ = ["clock_span_across_dates", "span_between_quoted_times"]
 
 DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, `arithmetic`)
 # an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
 _DATED_TIME = re.compile(
     r"(?<![\d\-])(\d{4}-)?(\d\d)-(\d\d)[t ]\s*(\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
 )
+# a date alone, with its year ("2026-11-23" of a daily series): its midnight, for spans of whole days
+_BARE_DATE = re.compile(r"(?<![\d\-])(\d{4})-(\d\d)-(\d\d)(?![\d\-:]|[t ]\s*\d\d:\d\d)")
+_DAY = 86400
 _NO_YEAR = 2001  # "11-16 00:00" against "11-18 00:00": read in a common year (three years in four are)
 
 
@@ -40,7 +44,23 @@ def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> b
             span = later - earlier
             if abs(span - number.value) <= unit / 2 or 0 <= span - number.value < unit:
                 return True
+    if unit >= _DAY:  # "11-23 到 11-29，6 天": days between the dates alone a daily series quotes
+        days = sorted({d for quote in quotes for d in _bare_dates(fold(quote))})
+        if any(abs((later - earlier) * _DAY - number.value) <= unit / 2 for i, earlier in enumerate(days)
+               for later in days[i + 1 :]):
+            return True
     return False
+
+
+def _bare_dates(text: str) -> list[int]:
+    """Days since the epoch of each date written alone with its year."""
+    found = []
+    for m in _BARE_DATE.finditer(text):
+        try:
+            found.append(datetime.date(int(m.group(1)), int(m.group(2)), int(m.group(3))).toordinal())
+        except ValueError:
+            continue
+    return found
 
 
 def _dated_times(text: str) -> list[tuple[int, bool, bool]]:
@@ -62,3 +82,19 @@ def _dated_times(text: str) -> list[tuple[int, bool, bool]]:
             seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
         found.append((seconds, zone is not None, m.group(1) is not None))
     return found
+
+
+def clock_span_across_dates(claim_text: str, number: NumberMention) -> bool:
+    """"从 11-30 22:00 触发，到 12-01 02:00 恢复，持续约 20 小时": the claim dates its own times, and its
+    duration is the distance of their clocks, not of the dated times (4 hours): the dates were left out."""
+    if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
+        return False
+    times = _dated_times(fold(claim_text))
+    if len({t // _DAY for t, _, _ in times}) < 2:
+        return False
+    unit = number.factor if number.factor > 0 else 1.0
+    spans = [abs(b - a) for i, (a, _, _) in enumerate(times) for b, _, _ in times[i + 1 :]]
+    if any(abs(span - number.value) <= unit / 2 or 0 <= span - number.value < unit for span in spans):
+        return False
+    clock_spans = [abs(b % _DAY - a % _DAY) for i, (a, _, _) in enumerate(times) for b, _, _ in times[i + 1 :]]
+    return any(abs(span - number.value) <= max(unit / 2, number.value * 0.05) for span in clock_spans)

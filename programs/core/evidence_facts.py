@@ -31,7 +31,9 @@ from ..text.own_arithmetic import multiple_conflict, rate_of_its_own_figures, re
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
-from .dated_spans import span_between_quoted_times
+from .code_signs import code_of_another_sign
+from .dated_rows import value_at_day_conflict
+from .dated_spans import clock_span_across_dates, span_between_quoted_times
 from .extremes import extreme_conflict
 from .keyed_values import keyed_value_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -51,6 +53,7 @@ from .number_forms import (
 )
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
+from .respective_pairs import respective_pairs_conflict
 from .restated_units import rate_period_location, restates_a_located_figure
 from .state_pairs import may_name_a_state, state_pair_conflict
 from .table_rows import counted_rows, listed_rows_conflict, only_subject_conflict, other_row_conflict
@@ -164,7 +167,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     cited_ok = index.observed(weighed)
     if usable:
         # lazily: only a claim that ties a number to a time has the cited outputs parsed as series
-        at_time = value_at_time_in(claim.claim_text, cited_ok)
+        at_time = value_at_time_in(claim.claim_text, cited_ok) or value_at_day_conflict(claim.claim_text, cited_ok)
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
         # lazily, as above: only a claim naming a peak or a trough has its outputs read as series
@@ -191,7 +194,11 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         keyed = keyed_value_conflict(claim.claim_text, cited_ok)
         if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
             evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
-        multiple = multiple_conflict(claim.claim_text)  # "3.1%，约为 0.03% 的 10 倍": 103, not 10
+        respective = respective_pairs_conflict(claim.claim_text, cited_ok)
+        if respective:  # "mq-a 和 mq-b 分别重启了 5 次和 3 次" over rows giving mq-a 3 and mq-b 5
+            evidence.soft.append(SoftJudgement("respective_pairs", "contradicted", respective))
+        # "3.1%，约为 0.03% 的 10 倍": 103, not 10
+        multiple = multiple_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok])
         if multiple:
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
@@ -297,6 +304,9 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     windows: set[float] | None = None
     unlocated: list[NumberMention] = []
     for number in mentions.numbers:
+        if code_of_another_sign(text, number, observed):
+            found.nowhere.append(number.text)  # "[Errno 3]" over "[Errno -3]", "exit code 1" over 137
+            continue
         bound = bound_of(text, number)
         if bound is not None and bound_held_by(bound, number, observed, text, quotes):
             where = "cited"
@@ -306,6 +316,9 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = index.number_location(number, cited, sums=sums)
         if where != "cited" and span_between_quoted_times(number, quotes):
             where = "cited"  # "中间约 27 小时" between the two dated lines the claim quotes
+        if where != "nowhere" and clock_span_across_dates(text, number):
+            found.nowhere.append(number.text)  # "11-30 22:00 到 12-01 02:00，约 20 小时": the dates left out
+            continue
         if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
         period = rate_period_location(text, number, observed)
@@ -364,7 +377,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         found.nowhere.append(number.text)
     cited_calls = observed
     for name in content_words(text, skip=found.entities).names:
-        if any(word_in(ev.flat, name) for ev in cited_calls):
+        if any(word_in(ev.flat, name, done_forms=True) for ev in cited_calls):
             continue
         where = index.token_location(name, cited)  # "cited" too: a product the cited output implies
         if where != "cited":

@@ -34,6 +34,7 @@ from ..text.wording import (
 )
 from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
+from .listed_scope import listed_items_show
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
@@ -177,7 +178,8 @@ def judge_wording(
         detail = f"{quote_items(uncovered)} are not in the cited output"
         found.append(SoftJudgement("uncovered_words", "reasonable_inference", detail))
     if usable:
-        found.extend(_meaning(claim, views, names_an_object=any(e not in outside_cited for e in entities)))
+        quotes = [b.evidence_excerpt for b in usable]
+        found.extend(_meaning(claim, views, quotes, names_an_object=any(e not in outside_cited for e in entities)))
         opposite = _opposite_outcome(text, usable)
         if opposite:
             found.append(SoftJudgement("opposite_outcome", "contradicted", opposite))
@@ -207,6 +209,9 @@ def judge_wording(
         and not _counted_by_quotes(text, usable)
         and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views)
         and not every_row_shows(text, cited_calls)
+        and not listed_items_show(text, views)
+        and not _whole_as_a_percent(text, scope, usable)
+        and not _every_quoted_figure(text, scope, usable)
         and not _whole_shown_by_counts(text, views)
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
@@ -217,12 +222,14 @@ def judge_wording(
     return found
 
 
-def _meaning(claim: Claim, views: list[EvidenceView], names_an_object: bool = False) -> list[SoftJudgement]:
+def _meaning(
+    claim: Claim, views: list[EvidenceView], quotes: Sequence[str], names_an_object: bool = False
+) -> list[SoftJudgement]:
     """Glossary concepts against the cited outputs, in either language: denied or not carried. A kind
     of object ("MinIO 节点 10.30.2.21:9000", "该 pod checkout-…", "集群里只有…") beside an object the cited
     outputs name says what that object is, no finding an output must word."""
     found = []
-    negated = negation_conflict(claim.claim_text, views)
+    negated = negation_conflict(claim.claim_text, views, quotes)
     if negated:
         found.append(SoftJudgement("negation", "contradicted", negated))
     unfound = _searched_not_found(claim.claim_text, views)
@@ -272,6 +279,38 @@ def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | Non
             if searched and not any(v.carries_in_text(cid) for v in views):
                 return f"it reports {cid!r} ({m.term}), which the cited search looked for and did not find"
     return None
+
+
+_HUNDRED_PERCENT = re.compile(r"(?<![\d.])100(?:\.0+)?\s?%")
+
+
+def _whole_as_a_percent(claim_text: str, scope: re.Match[str], usable: list[EvidenceBinding]) -> bool:
+    """"1500 字节的包全部报 message too long，100% packet loss": the sentence gives the whole as 100%,
+    which the claim's own quote states."""
+    end = min((i for c in SENTENCE_BREAKS if (i := claim_text.find(c, scope.end())) != -1), default=len(claim_text))
+    if _HUNDRED_PERCENT.search(claim_text, part_start(claim_text, scope.start(), SENTENCE_BREAKS), end) is None:
+        return False
+    return any(_HUNDRED_PERCENT.search(b.evidence_excerpt) for b in usable)
+
+
+_FIGURE_AFTER_SCOPE = re.compile(r"\s?(?:是|为|在|到|达到)?\s?(\d+(?:\.\d+)?)(?![\d.:])")
+_ROW_FIGURE = re.compile(r"(?<![\w.:\-])\d+(?:\.\d+)?(?![\w.:%\-])")
+_LEADING_CLOCK = re.compile(r"^\s*\d{1,2}:\d{2}(?::\d{2})?\s")
+
+
+def _every_quoted_figure(claim_text: str, scope: re.Match[str], usable: list[EvidenceBinding]) -> bool:
+    """"11:20 全部 200" quoting the row "11:20  200  200  200": every figure of a quoted row (its time
+    apart) is the one the scope word gives."""
+    figure = _FIGURE_AFTER_SCOPE.match(claim_text, scope.end())
+    if figure is None:
+        return False
+    value = float(figure.group(1))
+    for binding in usable:
+        row = _LEADING_CLOCK.sub(" ", binding.evidence_excerpt)
+        figures = [float(f) for f in _ROW_FIGURE.findall(row)]
+        if len(figures) >= 2 and all(f == value for f in figures):
+            return True
+    return False
 
 
 def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:

@@ -186,8 +186,10 @@ def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
             slots.add(("kind", kind.group(1)))
         elif before.endswith("[") and text.startswith("]", after):
             slots.add(("tag", ""))
-        elif before.endswith("\n") and text.startswith((" ", "\t"), after):
-            slots.add(("first_column", ""))  # a table's first column (NAMESPACE, NAME)
+        elif before.endswith("\n") and text.startswith(("  ", "\t"), after):
+            # a table's first column (NAMESPACE, NAME): the whole first cell, the next column a gap away
+            # ("Min replicas:  4" or "HEALTH_WARN 214 slow ops" opens with a word, not a subject cell)
+            slots.add(("first_column", ""))
     return slots
 
 
@@ -223,6 +225,7 @@ _IDENT_LEFT = _IDENT_RIGHT | {"."}
 def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: str) -> str | None:
     """A subject in one of the token's places in the record that the claim does not name."""
     for kind, name in sorted(slots):
+        searched = record
         if kind == "key":
             pattern = rf"""(?:^|[\s{{,(])["']?{name}["']?\s*[:=]\s*["']?([a-z0-9][\w.\-/]*)"""
         elif kind == "first_column":
@@ -232,16 +235,25 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
         elif kind == "kind":
             pattern = rf"(?<![a-z0-9_\-]){name}/([a-z0-9][\w.\-]*)"
         else:
+            # a log line's tag is its first tag-like bracket, near its start ("… ERROR [promo] …"),
+            # never a later one ("Sense Key : Medium Error [current]")
             pattern = r"\[([a-z0-9][\w.\-]*)\]"
-        for m in re.finditer(pattern, record):
+            first = re.search(pattern, record[:_TAG_REACH])
+            if first is None:
+                continue
+            searched = first.group(0)
+        for m in re.finditer(pattern, searched):
             other = m.group(1).rstrip(".")
             if kind == "tag" and other in _LOG_LEVELS:
                 continue
+            if other.replace(".", "").isdigit() or searched.startswith(":", m.end()):
+                continue  # "02:10  0.412", "  5 Reallocated_Sector_Ct": a time or an ordinal, no subject
             if other != token and other not in claim and not _instance_of(other, token):
                 return other
     return None
 
 
+_TAG_REACH = 64  # characters of a log line its tag may open within
 _TABLE_ROW = re.compile(r"\S(?:\s{2,}|\t)\S")  # columns apart by runs of spaces or tabs
 _GENERATED_SUFFIX = re.compile(r"(?:-[a-z0-9]{5,10}){1,2}|-\d+")
 

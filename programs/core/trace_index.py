@@ -48,7 +48,7 @@ from ..text.query_meaning import (
 )
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
-from ..text.units import Reading, declared_units, occurrence_agrees, readings
+from ..text.units import Reading, declared_units, occurrence_agrees, readings, whole_kinds
 
 Location = Literal["cited", "trace", "nowhere"]
 _T = TypeVar("_T")
@@ -1037,7 +1037,19 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
             return True
     if number.kind in _COLUMN_KINDS and any(matches_directly(number, ev.column_figures) for ev in calls):
         return True  # "约 213 MiB" over iostat's "wkB/s ... 218240.0"
-    return derive and follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums)
+    if not derive:
+        return False
+    if follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums):
+        return True
+    # "6 天涨了 36.2 GiB" over a series whose bare points the output declares in GiB: its values in that unit
+    declared = [
+        n._replace(kind=number.kind, value=n.value * f, factor=f)
+        for ev in calls
+        for f in whole_kinds(ev._declared()).get(number.kind, ())
+        for n in ev.numbers
+        if n.kind == "plain"
+    ]
+    return bool(declared) and follows_by_arithmetic(number, declared, sums)
 
 
 @functools.lru_cache(maxsize=4096)

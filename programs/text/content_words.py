@@ -87,14 +87,36 @@ def is_kind_word(word: str) -> bool:
     return word in _KIND_WORDS
 
 
-def word_in(haystack: str, word: str) -> bool:
-    """The word, an inflection of it, or its stem occurs in folded text ("key" ~ "keys", "evicted_pods")."""
+def word_in(haystack: str, word: str, done_forms: bool = False) -> bool:
+    """The word, an inflection of it, or its stem occurs in folded text ("key" ~ "keys", "evicted_pods").
+    With `done_forms`, a finished state ("Pulled", a status a Chinese claim names in English) is found by
+    its stem only as a past or base form (`_done_form_in`)."""
     if contains_token(haystack, word):
         return True
     if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?:s|es|ed|d|ing)?(?![a-z0-9])", haystack):
         return True
     stem = _stem(word)
-    return len(stem) >= 4 and stem in haystack
+    if len(stem) < 4 or stem not in haystack:
+        return False
+    return not (done_forms and word.endswith("ed")) or _done_form_in(haystack, stem)
+
+
+def _done_form_in(haystack: str, stem: str) -> bool:
+    """Some occurrence of the stem of a finished state ("pulled", "scheduled") is a past or base form,
+    not its ongoing one ("Pulling"), an agent ("default-scheduler") or a failure of it ("Failed to
+    pull", "FailedScheduling"): none of those says it finished."""
+    at = haystack.find(stem)
+    while at != -1:
+        failed = _FAILED_BEFORE.search(haystack, max(0, at - 12), at) is not None
+        if _DONE_ENDING.match(haystack, at + len(stem)) and not failed:
+            return True
+        at = haystack.find(stem, at + 1)
+    return False
+
+
+# the stem as a past form or a base word: "evicted", "pull", "kills"; not "-ing", "-er" ("scheduler")
+_DONE_ENDING = re.compile(r"(?:ed|d|e|es|s)?(?![a-z])")
+_FAILED_BEFORE = re.compile(r"(?:failed|fail|unable|cannot|can't|could not)(?: to)? ?$")
 
 
 def _stem(word: str) -> str:

@@ -40,8 +40,10 @@ CLAIM_DATE = (
     r"|(?<![\d.])(?:19|20)\d{2}\.\d{1,2}\.\d{1,2}(?![\d.])"  # 2026.11.29 (a version has no year)
     # "11/29 09:41", "11-29 09:41": a month and day only where a time of day follows
     r"|(?<![\d/.\-])(?:1[0-2]|0?[1-9])[/-](?:3[01]|[12]\d|0?[1-9])(?=\s?\d{1,2}:\d{2}(?!\d))"
-    # "从 11-27 的 2101345 降到 11-30 的 0": two digits each, then 的 (a range of counts takes a unit)
-    r"|(?<![\d/.\-])(?:1[0-2]|0[1-9])-(?:3[01]|[12]\d|0[1-9])(?=\s?的)"
+    # "从 11-27 的 2101345 降到 11-30 的 0", "11-23 到 11-29": two digits each, then 的 or a word that
+    # bounds a span, or after one (a range of counts takes a unit: "10-20 个")
+    r"|(?<![\d/.\-])(?:1[0-2]|0[1-9])-(?:3[01]|[12]\d|0[1-9])(?=\s?(?:的|到|至|起|之间|期间|这|为|是|当天|全天))"
+    r"|(?:(?<=[从自至到])|(?<=[从自至到]\s))(?:1[0-2]|0[1-9])-(?:3[01]|[12]\d|0[1-9])(?![\d\-])"
 )
 # Forms read only where a cue says the text may hold one (`tokens`: a day alone, an English month):
 # tried at every digit of every dated text, they would cost the common claim for the rare one
@@ -82,6 +84,8 @@ _MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
 # every form an output writes a day in (folded text: lower case, full-width digits as ASCII); each
 # form is searched only where it can be, so a large output without dates costs one quick scan
 _ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
+# a row keyed by a yearless day ("11-27  p99=1310ms" of a daily table): the month and day opening a line
+ROW_DAY = re.compile(r"(?m)^[ \t\[]*(?P<m>1[0-2]|0[1-9])-(?P<d>3[01]|[12]\d|0[1-9])(?![\d\-:])")
 _CN_DATE = re.compile(r"(?<!\d)(?:(?P<y>\d{4})\s?年\s?)?(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?[日号]")
 _MONTH_FIRST = re.compile(
     rf"\b(?P<mn>{_MONTH_NAME})\.?\s+(?P<d>\d{{1,2}})(?!\d)"
@@ -172,6 +176,8 @@ def claim_time(token: str) -> str | None:
 def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
     """The days an output writes, in any form (at most `limit` occurrences of each form are read)."""
     forms: list[re.Pattern[str]] = [_ISO_DATE]
+    if "-" in folded and "\n" in folded:
+        forms.append(ROW_DAY)
     if "月" in folded:
         forms.append(_CN_DATE)
     if any(name in folded for name in _MONTH_ABBREVIATIONS):
@@ -191,7 +197,7 @@ def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
             if n >= limit:
                 break
             month = m["m"] if "m" in m.re.groupindex else str(_MONTHS[m["mn"]])
-            day = _valid(m["y"], month, m["d"])
+            day = _valid(m["y"] if "y" in m.re.groupindex else None, month, m["d"])
             if day is not None:
                 found.add(day)
     return frozenset(found)

@@ -274,7 +274,9 @@ def denies_token(text: str, token: str) -> bool:
     return at != -1 and denies_span(folded, at, at + len(token), after=event)
 
 
-def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceView]) -> str | None:
+def negation_conflict(
+    claim_text: str, evidence_texts: Iterable[str | EvidenceView], quotes: Sequence[str] = ()
+) -> str | None:
     """The first concept whose polarity the claim and its cited evidence disagree on, or None.
 
     The claim denies a concept that some evidence text reports and none denies, or reports a
@@ -283,6 +285,7 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
     Args:
         claim_text: the claim or answer sentence.
         evidence_texts: the cited tool outputs, as text or as each call's `EvidenceView`.
+        quotes: the claim's own excerpts (a denial may restate the zero series it quotes).
 
     Returns:
         A one-sentence English detail, or None when there is no conflict.
@@ -311,6 +314,9 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
     for i, m in todo:
         ids = [c for c in m.concept_ids if c in NEGATABLE]
         if i in analysis.negated and _denied_of_others_or_in_general(compact(claim_text), m):
+            others = _other_rows_report(compact(claim_text), m, ids[0], views)
+            if others:
+                return others  # "order-1 重启 5 次，另外两个 pod 没有重启" over order-3's RESTARTS 4
             continue  # "另外两个没有重启", "探针失败不会触发重启": not a denial of what the output reports
         if i in analysis.negated and _quotes_the_output(compact(claim_text), m, views):
             continue  # "以 no PRIMARY in election timeout period 为由": the output's own words, quoted
@@ -327,6 +333,10 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
                 continue  # "mq-1 和 mq-2 均未重启" over their rows' RESTARTS 0: the header names the column
             if asserted and _only_empty_fields(asserted, views):
                 continue  # "没有复制错误" over "Last_Error: " (empty): a field naming the concept, no value
+            if asserted and _bounded_denial_holds(compact(claim_text), m, ids[0], views):
+                continue  # "02:14:06 之前没有这类报错": only the lines before that time are denied
+            if asserted and _zero_quote_denies(compact(claim_text), m, quotes):
+                continue  # "Ethernet1/50 全程 CRC 都是 0，没有错误" quoting its all-zero series
             if asserted and not any(d for _, d in polarities):
                 return f"it denies {ids[0]!r} ({m.term}), which the cited output reports ({asserted!r})"
         else:
@@ -339,6 +349,66 @@ def negation_conflict(claim_text: str, evidence_texts: Iterable[str | EvidenceVi
     if "不是" in claim_text or "非" in claim_text:  # every cue of `_CAUSE_BEFORE` holds one
         return _cause_denial_conflict(compact(claim_text), analysis, todo, views)
     return None
+
+
+_TIME_BOUND = re.compile(
+    r"(?<![\d:])(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s?(之前|以前|前|之后|以后|后)(?!端|台|面|置)"
+)
+_LINE_CLOCK = re.compile(r"(?<!\d)(\d{2}):(\d{2})(?::(\d{2}))?")
+_BOUND_LINES = 5_000  # lines of an output read for a time-bounded denial
+
+
+def _bounded_denial_holds(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> bool:
+    """The clause bounds its denial by a time ("02:14:06 之前没有报错", "10:05 以后未再 OOM"): no line of
+    a cited output on that side of the time reports the concept (a line without a clock has its
+    predecessor's). A clock without seconds is its minute's start: "10:05 之后" keeps 10:05:30."""
+    bounds = list(_TIME_BOUND.finditer(text, part_start(text, m.start), m.start))
+    if not bounds:
+        return False
+    bound = bounds[-1]
+    hours, minutes, seconds, side = bound.groups()
+    precise = seconds is not None
+    limit = int(hours) * 3600 + int(minutes) * 60 + int(seconds or 0)
+    before = side in ("之前", "以前", "前")
+    kept: list[str] = []
+    for view in views:
+        clock = None
+        for line in view.text.split("\n", _BOUND_LINES)[:_BOUND_LINES]:
+            found = _LINE_CLOCK.search(line)
+            if found:
+                clock = int(found.group(1)) * 3600 + int(found.group(2)) * 60
+                clock += int(found.group(3) or 0) if precise else 0
+            if clock is None:
+                continue
+            if (clock < limit) if before else (clock > limit if precise else clock >= limit):
+                kept.append(line)
+    if not kept:
+        return False
+    asserted, _ = _scan_polarity(evidence_view("\n".join(kept)), concept_id, full=True)
+    return asserted is None
+
+
+_ZERO_STATED = re.compile(r"(?:是|为|=|:|：|都|均|全)\s?0(?![\d.])")
+_QUOTE_FIGURE = re.compile(r'(?<![\w.:])-?\d+(?:\.\d+)?(?![\w:])')
+_QUOTED_CLOCK = re.compile(r'"[^"]{1,40}"')
+_SUBJECT_NAME = re.compile(r"[a-z][a-z0-9_\-]*\d[a-z0-9_/\-.:]*")
+
+
+def _zero_quote_denies(text: str, m: ConceptMention, quotes: Sequence[str]) -> bool:
+    """The denial restates a zero its sentence gives ("CRC 都是 0，没有错误") and the claim quotes the
+    series it reads: two or more figures, every one 0, on an object the sentence names."""
+    start = part_start(text, m.start, SENTENCE_BREAKS)
+    if _ZERO_STATED.search(text, start, m.start) is None:
+        return False
+    names = _SUBJECT_NAME.findall(text, start, m.start)
+    for quote in quotes:
+        folded = compact(quote)
+        if not any(name in folded for name in names):
+            continue
+        figures = _QUOTE_FIGURE.findall(_QUOTED_CLOCK.sub(" ", folded))
+        if len(figures) >= 2 and all(float(f) == 0 for f in figures):
+            return True
+    return False
 
 
 # a clause about the other subjects ("另外两个没有重启", "其余 pod 未重启"), or a denial that something
@@ -388,6 +458,36 @@ def _bracketed_names(text: str, m: ConceptMention) -> list[str]:
     start = part_start(text, m.start)
     inside = _BRACKETED.search(text, start, m.start)
     return [t for t in _ROW_SUBJECT.findall(inside.group(1)) if not t.isdigit()] if inside else []
+
+
+def _other_rows_report(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> str | None:
+    """"order-1 重启了 5 次，另外两个 pod 没有重启": the others are the rows of a cited table that the
+    sentence does not name; a column headed by the concept's term gives one of them a figure above 0."""
+    opening = part_start(text, m.start, _CLAUSE_BREAKS)
+    if not _OTHERS_OPENING.match(text, opening) and not _OTHERS_OPENING.match(text, part_start(text, m.start)):
+        return None
+    named = [t for t in _ROW_SUBJECT.findall(text, part_start(text, m.start, SENTENCE_BREAKS), opening)
+             if not t.isdigit()]
+    if not named:
+        return None
+    for view in views:
+        asserted = _polarity(view, concept_id, full=True)[0]
+        if asserted is None:
+            continue
+        lines = view.text.split("\n", _TABLE_ROWS)[:_TABLE_ROWS]
+        header, column = _column_of(lines, asserted)
+        if header is None:
+            continue
+        rows = [COLUMN_GAP.split(line.strip()) for line in lines[lines.index(header) + 1 :] if line.strip()]
+        rows = [cells for cells in rows if len(cells) > column]
+        if not any(_names_row(cells[0], n) for cells in rows for n in named):
+            continue  # the table is not the one of the named rows
+        for cells in rows:
+            value = cells[column].split(" ", 1)[0]
+            if not any(_names_row(cells[0], n) for n in named) and value.isdigit() and int(value) > 0:
+                return (f"it denies {concept_id!r} ({m.term}) of the others, but the cited table's {asserted!r} "
+                        f"column gives {value} for {cells[0]!r}")
+    return None
 
 
 def _names_row(first_cell: str, subject: str) -> bool:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .arithmetic import tolerance
+from .glossary import concepts_in
 from .tokens import TIMES_AFTER, NumberMention, numbers_with_places
 
 __all__ = [
@@ -108,30 +109,136 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
 _MULTIPLE_SLACK = 0.1  # "约 100 倍" of 3.1% / 0.03% = 103: a multiple is written rounded
 
 
-def multiple_conflict(text: str) -> str | None:
+def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
     """A multiple ("约 10 倍") that no two of the sentence's own figures of one kind give, as a detail;
     None when the sentence states fewer than two figures of any kind (its operands may be elsewhere).
-    "增长了 N 倍" may also count the rise alone (a ratio of N + 1)."""
+    "增长了 N 倍" may also count the rise alone (a ratio of N + 1); "是 … 的 N 倍" is the ratio itself.
+
+    When the multiple's clause names a measure ("GC 暂停 p99 约为之前的 4 倍") and the sentence's figures
+    are of other measures ("堆内存 limit 512Mi、已用 480Mi"), they are not its operands: two figures of a
+    line of the cited `outputs` that carries the measure must give it instead."""
     if "倍" not in text:
         return None
     prepared, places = numbers_with_places(text)
-    multiples = [n for _, end, n in places if TIMES_AFTER.match(prepared, end) and n.kind in ("plain", "count")]
+    multiples = [(s, n) for s, end, n in places if TIMES_AFTER.match(prepared, end) and n.kind in ("plain", "count")]
     if not multiples:
         return None
-    by_kind: dict[str, list[NumberMention]] = {}
-    for _, end, n in places:
-        if n.kind != "clock" and not TIMES_AFTER.match(prepared, end) and n.value > 0:
-            by_kind.setdefault(n.kind, []).append(n)
-    operands = [group for group in by_kind.values() if len(group) >= 2]
-    if not operands:
-        return None
-    for multiple in multiples:
+    figures = [
+        (s, n) for s, end, n in places if n.kind != "clock" and not TIMES_AFTER.match(prepared, end) and n.value > 0
+    ]
+    for start, multiple in multiples:
+        measure = concepts_in(_clause(prepared, start))
+        own = [n for s, n in figures if not measure or _of_measure(prepared, s, measure)]
+        operands = _by_kind(own)
+        if measure and not operands and _by_kind([n for _, n in figures]):
+            return _measured_multiple(multiple, measure, outputs)
+        if not operands:
+            continue
         slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
         ratios = [a.value / b.value for group in operands for a in group for b in group if a is not b]
-        if not any(abs(r - multiple.value) <= slack or abs(r - 1 - multiple.value) <= slack for r in ratios):
-            figures = ", ".join(n.text for group in operands for n in group)
-            return f"it gives {multiple.text}倍, which no two of its own figures ({figures}) give"
+        rise = _RISE_BEFORE.search(prepared, max(0, start - 8), start) is not None
+        if not any(abs(r - multiple.value) <= slack or (rise and abs(r - 1 - multiple.value) <= slack) for r in ratios):
+            shown = ", ".join(n.text for group in operands for n in group)
+            return f"it gives {multiple.text}倍, which no two of its own figures ({shown}) give"
+        turned = _turned_multiple(prepared, places, multiple, slack)
+        if turned:
+            return turned
     return None
+
+
+_CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
+# "增长了 3 倍" may count the rise alone (a ratio of 4); "是之前的 3 倍" is the ratio itself
+_RISE_BEFORE = re.compile(r"(?:增长|增加|上涨|上升|涨|升|高出|多出|多|翻|提高|提升)了?\s?(?:约|近|超过)?\s?$")
+_LINE_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+
+
+def _clause(text: str, at: int) -> str:
+    start = max((m.end() for m in _CLAUSE_BREAK.finditer(text, 0, at)), default=0)
+    stop = _CLAUSE_BREAK.search(text, at)
+    return text[start : stop.start() if stop else len(text)]
+
+
+def _of_measure(text: str, at: int, measure: frozenset[str]) -> bool:
+    """The figure's clause names the measure, or no measure at all."""
+    own = concepts_in(_clause(text, at))
+    return not own or bool(own & measure)
+
+
+def _by_kind(figures: list[NumberMention]) -> list[list[NumberMention]]:
+    groups: dict[str, list[NumberMention]] = {}
+    for n in figures:
+        groups.setdefault(n.kind, []).append(n)
+    return [group for group in groups.values() if len(group) >= 2]
+
+
+def _measured_multiple(multiple: NumberMention, measure: frozenset[str], outputs: Sequence[str]) -> str | None:
+    """The multiple of a measure the sentence gives no figures of: some line of an output that carries
+    the measure holds two figures whose ratio it is; None when no output is given."""
+    if not outputs:
+        return None
+    slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
+    for output in outputs:
+        for line in output.split("\n", _MAX_LINES)[:_MAX_LINES]:
+            if not line or not (concepts_in(line.replace("_", " ")) & measure):
+                continue
+            values = [float(v) for v in _LINE_FIGURE.findall(line) if float(v) > 0]
+            if any(abs(a / b - multiple.value) <= slack or abs(a / b - 1 - multiple.value) <= slack
+                   for a in values for b in values if a is not b):
+                return None
+    names = "/".join(sorted(measure))
+    return f"it gives {multiple.text}倍 of {names}, which no two figures of {names} (its own or a cited line's) give"
+
+
+_MAX_LINES = 400
+
+
+_NAME = r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]"
+# "mq-b 的重启次数是 mq-a 的 3 倍": X is N times Y
+_X_IS_N_TIMES_Y = re.compile(
+    rf"(?<![\w.\-])({_NAME})(?:\s?的[^，。；,;\d]{{0,10}}?)?\s?(?:是|为|约为|约是|达到了?)\s?({_NAME})\s?的\s?(?:约\s?)?$",
+    re.IGNORECASE,
+)
+_FIGURE_AFTER_NAME = 10  # characters between a name and the figure the claim gives it ("mq-a 重启 6 次")
+
+
+def _turned_multiple(
+    prepared: str, places: tuple[tuple[int, int, NumberMention], ...], multiple: NumberMention, slack: float
+) -> str | None:
+    """"mq-a 重启 6 次、mq-b 重启 2 次，mq-b 的重启次数是 mq-a 的 3 倍": the sentence gives each side its
+    figure, and the multiple is their ratio the other way round (X is N times Y: X / Y = N)."""
+    start = next((s for s, _, n in places if n is multiple), None)
+    if start is None:
+        return None
+    form = _X_IS_N_TIMES_Y.search(prepared, max(0, start - 60), start)
+    if form is None:
+        return None
+    x, y = form.group(1).lower(), form.group(2).lower()
+    lowered = prepared.lower()
+    figures, labels_text = {}, {}
+    for name in (x, y):
+        for at in (m.start() for m in re.finditer(re.escape(name), lowered[: form.start()])):
+            after = at + len(name)
+            own = next(((s, n) for s, _, n in places if after <= s <= after + _FIGURE_AFTER_NAME
+                        and n.kind != "clock" and not TIMES_AFTER.match(prepared, _end_of(places, n))), None)
+            if own is not None:
+                figures[name], labels_text[name] = own[1], prepared[after : own[0]]
+                break
+    if len(figures) < 2 or figures[x].kind != figures[y].kind or figures[y].value <= 0:
+        return None
+    measure = concepts_in(form.group(0)[len(form.group(1)) : form.group(0).find(form.group(2), len(form.group(1)))])
+    labels = concepts_in(labels_text[x]) | concepts_in(labels_text[y])
+    if measure and labels and not measure & labels:
+        return (f"it gives {multiple.text}倍 of {x}'s {'/'.join(sorted(measure))}, but its figures of {x} and {y} are "
+                f"of {'/'.join(sorted(labels))}")
+    ratio = figures[x].value / figures[y].value
+    if abs(ratio - multiple.value) <= slack:
+        return None
+    return (f"it gives {x} as {multiple.text}倍 {y}, but its own figures give {figures[x].text} / {figures[y].text} "
+            f"= {ratio:.2g}")
+
+
+def _end_of(places: tuple[tuple[int, int, NumberMention], ...], number: NumberMention) -> int:
+    return next(e for _, e, n in places if n is number)
 
 
 def written_as_multiple(text: str, number: NumberMention) -> bool:

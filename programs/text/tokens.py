@@ -239,7 +239,9 @@ _MENTION = _mention_pattern(dates_and_durations=True)
 _MENTION_PLAIN = _mention_pattern(dates_and_durations=False)
 _MENTION_DAYS = _mention_pattern(dates_and_durations=True, days=True)  # also "29 日 09:41", "29 Nov"
 _DATE_OR_DURATION_CUE = re.compile(r"[月/天时钟分秒]|\d[dhm]\d|\d-\d{1,2}\s?\d{1,2}:\d\d|\d{4}\.\d")
-_DIGITS_DATE_OR_DURATION_CUE = re.compile(r"\d(?:[dhm]\d|-\d{1,2}\s?\d{1,2}:\d\d|-\d\d\s?的|\d{3}\.\d)")
+_DIGITS_DATE_OR_DURATION_CUE = re.compile(
+    r"\d(?:[dhm]\d|-\d{1,2}\s?\d{1,2}:\d\d|-\d\d\s?(?:的|到|至|起|之间|期间|这|为|是|当天|全天)|\d{3}\.\d)|[从自至到]\s?\d\d-\d\d"
+)
 
 
 def _dated(text: str) -> bool:

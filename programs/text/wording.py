@@ -46,7 +46,7 @@ TOTAL = re.compile(
 # A hedge words its clause as a possibility, an open question or unverified. Words that only look
 # like one are not: 尚未恢复 ("not recovered yet") states a fact, 不管是否 ("whether or not") concedes,
 # 还需扩容 recommends (advice, below); only 尚未验证 / 还需确认 / 是否… (asking) leave a clause open.
-_CHECK_WORDS = "确认|验证|证实|核实|查明|明确|确定|排查|定位"
+_CHECK_WORDS = "确认|验证|证实|核实|查明|明确|确定|排查|定位|查(?![到出得])"
 _STILL_NEEDS = rf"需要?(?:[^，。；,;]{{0,8}}?(?:{_CHECK_WORDS})|看|对比|结合|分析)"  # after 尚 / 仍 / 还
 _LACKS = "[^，。；,;]{0,12}?(?:记录|日志|数据|信息|指标|监控)"
 # Every alternative opens with a literal, so the scan skips ahead in C (a leading group would not).

@@ -1,0 +1,40 @@
+"""A code the claim reads off a label ("[Errno 3]", "exit code 137"): the outputs' codes at that label.
+
+"report-worker 报 [Errno 3] 错误" over "[Errno -3] Temporary failure in name resolution" drops the sign:
+errno 3 (ESRCH, no such process) is another error than -3 (EAI_AGAIN). A figure found elsewhere in the
+output does not make it the code; when the cited outputs write codes at the claim's label, one of them
+must be the claim's, sign included (hard: a number no output contains at its place).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.tokens import NumberMention, numbers_with_places
+from .trace_index import CallEvidence
+
+_LABEL = r"(?:errno|exit\s?code|exit\s?status|return\s?code|signal)"
+_LABEL_BEFORE = re.compile(_LABEL + r"\s?[:=]?\s?(-?)$", re.IGNORECASE)
+_LABELLED_CODE = re.compile(r"\b(" + _LABEL + r")\s?[:=]?\s?(-?\d+)(?![\d.])", re.IGNORECASE)
+
+
+def code_of_another_sign(claim_text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
+    """The number follows a code label in the claim, the cited outputs write codes at that label, and
+    none of them is the claim's code with its sign."""
+    if number.kind not in ("plain", "count") or not number.value.is_integer():
+        return False
+    text, places = numbers_with_places(claim_text)
+    place = next((start for start, _, n in places if n == number), None)
+    if place is None:
+        return False
+    label = _LABEL_BEFORE.search(text, max(0, place - 16), place)
+    if label is None:
+        return False
+    label_word = re.sub(r"\s", "", label.group(0).rstrip("-:= ").lower())
+    signed = -abs(int(number.value)) if label.group(1) == "-" or number.value < 0 else int(number.value)
+    written = [
+        int(m.group(2)) for ev in cited for m in _LABELLED_CODE.finditer(ev.flat)
+        if re.sub(r"\s", "", m.group(1).lower()) == label_word
+    ]
+    return bool(written) and signed not in written

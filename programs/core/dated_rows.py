@@ -1,0 +1,96 @@
+"""A value the claim gives at a day, over a table with a row per day ("11-27  p99=1310ms"): the figure
+must be on that day's row. "checkout 11-27 的 p99 延迟为 820ms" over rows 11-26 820ms, 11-27 1310ms moves
+the 11-26 value to 11-27 (hard, as a value at a time: decided by the trace)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.dates import ROW_DAY, claim_day, is_claim_date
+from ..text.tokens import extract_mentions, numbers_with_places
+from .trace_index import CallEvidence
+
+_ISO_ROW_DAY = re.compile(r"(?m)^[ \t\[]*\d{4}-(?P<m>1[0-2]|0[1-9])-(?P<d>3[01]|[12]\d|0[1-9])(?![\d\-:t ]\d)")
+_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+_SPAN_OR_DAY = re.compile(r"到|至|~|～|—|–|\d{1,2}\s?[-/月]\s?\d{1,2}")
+_RANGE_AFTER = re.compile(r"\s?(?:~|～|–|—|-|到|至)\s?\d")
+_NEAR = 24  # characters between the day and the figure the claim gives at it
+_MAX_ROWS = 400
+
+
+def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """The first figure the claim gives at a day whose row (in a cited output) does not hold it while
+    another day's row does."""
+    days = [e for e in extract_mentions(claim_text).entities if is_claim_date(e)]
+    if not days:
+        return None
+    rows = _day_rows(cited)
+    if len(rows) < 2:
+        return None
+    prepared, places = numbers_with_places(claim_text)
+    folded = prepared.lower()
+    for entity in days:
+        day = claim_day(entity)
+        if day is None or day.month == 0:
+            continue
+        key = (day.month, day.day)
+        at = _find_day(folded, entity)
+        if at is None or key not in rows:
+            continue
+        stop = min((i for c in "，。；;,\n" if (i := folded.find(c, at)) != -1), default=len(folded))
+        found = next(((s, e, n) for s, e, n in places if at < s <= min(stop, at + len(entity) + _NEAR)
+                      and n.kind not in ("clock",)), None)
+        if found is None:
+            continue
+        start, end, figure = found
+        between = folded[at + len(entity) : start]
+        if _SPAN_OR_DAY.search(between) or _RANGE_AFTER.match(folded, end):
+            continue  # "11-14 到 11-16 每天只有 9~12 个": a span of days, a range of figures
+        digits = _FIGURE.match(figure.text.replace(",", ""))
+        if digits is None or _holds(rows[key], digits.group(0)):
+            continue
+        other = next((k for k, row in rows.items() if k != key and _holds(row, digits.group(0))), None)
+        if other is not None:
+            return (f"it gives {figure.text} at {day.month:02d}-{day.day:02d}, which the cited table shows on the "
+                    f"row of {other[0]:02d}-{other[1]:02d}")
+    return None
+
+
+def _find_day(folded: str, entity: str) -> int | None:
+    at = folded.find(entity)
+    if at == -1:
+        at = folded.replace(" ", "").find(entity)  # "11 月 27 日": the entity is written without spaces
+        if at == -1:
+            return None
+        # back to the place in the spaced text: count the non-space characters before it
+        seen = 0
+        for i, ch in enumerate(folded):
+            if seen == at:
+                return i
+            seen += ch != " "
+        return None
+    return at
+
+
+def _day_rows(cited: Sequence[CallEvidence]) -> dict[tuple[int, int], str]:
+    """The line of each day that opens a line of a cited output (the first line of that day)."""
+    rows: dict[tuple[int, int], str] = {}
+    for ev in cited:
+        text = ev.flat[: ev.out_end]
+        if "-" not in text or "\n" not in text:
+            continue
+        for form in (ROW_DAY, _ISO_ROW_DAY):
+            for n, m in enumerate(form.finditer(text)):
+                if n >= _MAX_ROWS:
+                    break
+                end = text.find("\n", m.end())
+                rows.setdefault((int(m["m"]), int(m["d"])), text[m.end() : end if end != -1 else len(text)])
+    return rows
+
+
+def _holds(row: str, digits: str) -> bool:
+    return re.search(rf"(?<![\d.]){re.escape(digits)}(?![\d]|\.\d)", row) is not None
+
+
+

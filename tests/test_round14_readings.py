@@ -1,0 +1,454 @@
+"""What a fourteenth look found (issue 9): readings of honest hand-written Chinese sessions that the
+rules flagged (audit Y, the fresh audit AA), and attacks on the readings that passed (round Z), each
+class with its honest form and the attack it must still catch.
+
+Soft (wording, a model may overrule): a scope word over listed or bracketed items, each shown on its
+own line part; a whole given as 100% by its quote; a row whose every figure the scope word gives; a
+denial bounded by a time; a denial restating the zero series it quotes; a denial of "the other" rows;
+a finished state named in English (Pulled, Scheduled) needs its past form; figures paired by 分别; a
+multiple read in order (X 是 Y 的 N 倍) and in figures of its own measure; a step still to look up
+(还需要查) leaves a sentence open; no other subject read off a word, a time or a late bracket.
+
+Hard (a number or value the trace decides): a difference of bare points in the unit the output
+declares; days between the dates a daily series quotes; a month and day bounding a span is a date; a
+code read at its label keeps its sign (errno, exit code); a span between dated times counts the dates;
+a value at a day is read on that day's row."""
+
+from __future__ import annotations
+
+import pytest
+from test_round7_readings import _check
+
+from groundcheck.programs.core.listed_scope import listed_items_show
+from groundcheck.programs.text.glossary import evidence_view
+from groundcheck.programs.text.negation import negation_conflict
+
+BGP = "\n".join([
+    '2026-11-29T09:14:02.118+08:00 leaf-14 bgpd[2113]: %ADJCHANGE: neighbor 10.0.0.2 Down '
+    'BGP Notification send: Hold Timer Expired',
+    '2026-11-29T09:14:33.540+08:00 leaf-14 bgpd[2113]: %ADJCHANGE: neighbor 10.0.0.2 Up',
+    '2026-11-29T09:21:47.902+08:00 leaf-14 bgpd[2113]: %ADJCHANGE: neighbor 10.0.0.2 Down '
+    'BGP Notification send: Hold Timer Expired',
+    '2026-11-29T09:22:19.013+08:00 leaf-14 bgpd[2113]: %ADJCHANGE: neighbor 10.0.0.2 Up',
+    '2026-11-29T09:29:30.447+08:00 leaf-14 bgpd[2113]: %ADJCHANGE: neighbor 10.0.0.2 Down '
+    'BGP Notification recv: Cease/administrative reset',
+    '',
+])
+YARN = "\n".join([
+    '26/11/29 02:41:17 ERROR YarnScheduler: Lost executor 17 on dn-node-08.bigdata.local: '
+    'Container killed by YARN for exceeding physical memory limits. 13.2 GB of 13 GB '
+    'physical memory used.',
+    '26/11/29 02:48:03 WARN TaskSetManager: Lost task 211.1 in stage 7.0 '
+    '(dn-node-03.bigdata.local executor 23): ExecutorLostFailure (executor 23 exited caused '
+    'by one of the running tasks)',
+    '26/11/29 02:48:03 ERROR YarnScheduler: Lost executor 23 on dn-node-03.bigdata.local: '
+    'Container killed by YARN for exceeding physical memory limits. 13.1 GB of 13 GB '
+    'physical memory used.',
+    '26/11/29 02:55:30 ERROR YarnScheduler: Lost executor 31 on dn-node-11.bigdata.local: '
+    'Remote RPC client disassociated. Likely due to containers exceeding thresholds, or '
+    'network issues.',
+    '',
+])
+NGINX = "\n".join([
+    '2026/11/29 13:02:41 [error] 1187#1187: *88213 upstream timed out (110: Connection timed '
+    'out) while reading response header from upstream, request: "POST /v1/score HTTP/1.1"',
+    '2026/11/29 13:03:15 [error] 1187#1187: *88540 upstream timed out (110: Connection timed '
+    'out) while reading response header from upstream, request: "POST /v1/score HTTP/1.1"',
+    '2026/11/29 13:04:02 [error] 1187#1187: *88577 connect() failed (111: Connection '
+    'refused) while connecting to upstream, request: "GET /v1/health HTTP/1.1"',
+    '',
+])
+
+
+def _shows(claim: str, output: str) -> bool:
+    return listed_items_show(claim, [evidence_view(output)])
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    ("09:14:02、09:21:47 两次 Down，原因都是 Hold Timer Expired", BGP),
+    ("executor 17（dn-node-08）、23（dn-node-03）先后被 YARN 杀掉，原因都是 exceeding physical memory limits", YARN),
+    ("executor 17 和 23 都是 exceeding physical memory limits 被杀", YARN),
+    ("nginx 在 13:02:41 和 13:03:15 报 upstream timed out，请求都是 POST /v1/score", NGINX),
+    ("13:02:41 和 13:03:15 两条都是超时", NGINX),  # a Chinese predicate, read by its glossary concept
+])
+def test_a_scope_word_over_listed_items_each_shown_with_the_predicate(claim: str, output: str) -> None:
+    assert _shows(claim, output)
+
+
+@pytest.mark.parametrize(("claim", "output"), [
+    # the third Down was an administrative reset, not a hold timer
+    ("09:14:02、09:21:47、09:29:30 三次 Down，原因都是 Hold Timer Expired", BGP),
+    # executor 31 was lost for another reason
+    ("executor 17（dn-node-08）、23（dn-node-03）、31（dn-node-11）原因都是 exceeding physical memory limits", YARN),
+    ("executor 17、23、31 都是 exceeding physical memory limits", YARN),
+    # 13:04:02 was a refused connection to /v1/health
+    ("13:02:41 和 13:04:02 两条，请求都是 POST /v1/score", NGINX),
+    ("13:03:15 和 13:04:02 两条都是超时", NGINX),
+    # an item no line names
+    ("executor 17 和 45 都是 exceeding physical memory limits", YARN),
+    # words, not items a line singles out
+    ("Down 和 Up 都是 Hold Timer Expired", BGP),
+])
+def test_a_scope_word_over_listed_items_one_of_which_says_otherwise_is_unshown(claim: str, output: str) -> None:
+    assert not _shows(claim, output)
+
+
+def test_a_listed_scope_end_to_end_keeps_the_claim_a_direct_observation() -> None:
+    claim = "nginx 在 13:02:41 和 13:03:15 报 upstream timed out，请求都是 POST /v1/score"
+    verification, detail = _check(claim, "upstream timed out (110: Connection timed out)", NGINX, tool="query_logs")
+    assert verification == "direct_observation", detail
+    claim = "nginx 在 13:02:41 和 13:04:02 报 upstream 错误，请求都是 POST /v1/score"
+    verification, detail = _check(claim, "upstream timed out (110: Connection timed out)", NGINX, tool="query_logs")
+    assert "'都'" in detail and verification != "direct_observation", detail
+
+
+PING = "\n".join([
+    '$ ping -M do -s 1472 -c 3 10.244.3.17',
+    'PING 10.244.3.17 (10.244.3.17) 1472(1500) bytes of data.',
+    'ping: local error: message too long, mtu=1450',
+    '3 packets transmitted, 0 received, +3 errors, 100% packet loss, time 2031ms',
+    '$ ping -M do -s 1422 -c 3 10.244.3.17',
+    '3 packets transmitted, 2 received, 33% packet loss, time 2003ms',
+    '',
+])
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "shown"), [
+    ("1500 字节的包全部报 message too long，100% packet loss",
+     "3 packets transmitted, 0 received, +3 errors, 100% packet loss", True),
+    # the quote gives a third lost, not the whole
+    ("1422 字节的包全部丢了，33% packet loss", "3 packets transmitted, 2 received, 33% packet loss", False),
+    # 100% in the output, but neither in the claim's sentence nor in its quote
+    ("1422 字节的包全部丢了", "3 packets transmitted, 2 received, 33% packet loss", False),
+    ("1422 字节的包全部丢了，丢包率 100%", "3 packets transmitted, 2 received, 33% packet loss", False),
+])
+def test_a_whole_given_as_100_percent_by_its_own_quote(claim: str, excerpt: str, shown: bool) -> None:
+    _, detail = _check(claim, excerpt, PING, tool="query_logs")
+    assert ("'全部' (all / every / the whole)" not in detail) is shown, detail
+
+
+NFS = "\n".join([
+    '2026-11-29T02:13:41.220+08:00 web-03 kernel: nfs: server nfs-01.prod.local not '
+    'responding, still trying',
+    '2026-11-29T02:14:05.871+08:00 web-03 kernel: nfs: server nfs-01.prod.local OK',
+    '2026-11-29T02:14:06.002+08:00 web-03 asset-sync[2291]: ERROR read '
+    '/data/shared/assets/catalog.json failed: [Errno 116] Stale file handle',
+    '  at AssetReader.read (reader.js:41)',
+    '2026-11-29T02:20:33.417+08:00 web-04 asset-sync[1877]: ERROR read '
+    '/data/shared/assets/catalog.json failed: [Errno 116] Stale file handle',
+    '2026-11-29T02:31:12.508+08:00 web-04 asset-sync[1877]: INFO sync finished',
+    '',
+])
+
+
+@pytest.mark.parametrize("claim", [
+    "第一条 Stale file handle 在 02:14:06，这段日志里 02:14:06 之前没有这类报错",
+    "02:14 之前没有报错",
+    "02:21 以后没有再出现错误",
+    "02:20:34 之后没有报错",
+])
+def test_a_denial_bounded_by_a_time_reads_only_that_side_of_it(claim: str) -> None:
+    assert negation_conflict(claim, [NFS]) is None
+
+
+@pytest.mark.parametrize("claim", [
+    "02:14:10 之前没有报错",  # the 02:14:06 error is before it
+    "02:14:06 以后没有报错",  # the 02:20:33 error is after it
+    "02:20 之后没有报错",  # 02:20:33 is of that minute: a minute-bound keeps it
+    "这段时间没有报错",  # no bound: the output reports errors
+])
+def test_a_denial_bounded_by_a_time_still_meets_the_lines_on_its_side(claim: str) -> None:
+    assert "it denies 'error'" in (negation_conflict(claim, [NFS]) or "")
+
+
+CRC = ('{"metric": "interface_in_crc_errors_per_5m", "series": [{"interface": "Ethernet1/49", "points": [["09:00", 0], '
+       '["09:05", 4120], ["09:10", 18231]]}, {"interface": "Ethernet1/50", "points": [["09:00", 0], ["09:05", 0], '
+       '["09:10", 0]]}]}')
+ZERO_QUOTE = '{"interface": "Ethernet1/50", "points": [["09:00", 0], ["09:05", 0], ["09:10", 0]]}'
+ERR_QUOTE = '{"interface": "Ethernet1/49", "points": [["09:00", 0], ["09:05", 4120], ["09:10", 18231]]}'
+
+
+@pytest.mark.parametrize(("claim", "quote", "denies"), [
+    ("另一条上联 Ethernet1/50 全程 CRC 都是 0，没有错误", ZERO_QUOTE, True),
+    ("Ethernet1/50 的 CRC 为 0，无错误", ZERO_QUOTE, True),
+    # another interface's zeros, or its own figures that are not zeros
+    ("Ethernet1/49 全程 CRC 都是 0，没有错误", ZERO_QUOTE, False),
+    ("Ethernet1/49 全程 CRC 都是 0，没有错误", ERR_QUOTE, False),
+    # no zero stated: the denial is the claim's own, against an output that reports errors
+    ("Ethernet1/50 没有错误", ZERO_QUOTE, False),
+])
+def test_a_denial_restating_the_zero_series_it_quotes(claim: str, quote: str, denies: bool) -> None:
+    conflict = negation_conflict(claim, [CRC], [quote])
+    assert (conflict is None) is denies, conflict
+
+
+SIZES = ("{'metric': 'pg_total_relation_size', 'relation': 'public.events', 'unit': 'GiB', 'points': "
+         "[['2026-11-23', 61.2], ['2026-11-26', 78.9], ['2026-11-29', 97.4]]}")
+SIZES_QUOTE = "[['2026-11-23', 61.2], ['2026-11-26', 78.9], ['2026-11-29', 97.4]]"
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("events 表从 61.2 GiB 涨到 97.4 GiB，涨了 36.2 GiB", True),  # bare points the output declares in GiB
+    ("events 表 11-26 到 11-29 涨了 18.5 GiB", True),
+    ("events 表从 61.2 GiB 涨到 97.4 GiB，涨了 38.2 GiB", False),
+    ("events 表从 61.2 GiB 涨到 97.4 GiB，涨了 36.2 MiB", False),  # another unit than the declared one
+])
+def test_a_difference_of_bare_points_in_the_unit_the_output_declares(claim: str, located: bool) -> None:
+    verification, detail = _check(claim, SIZES_QUOTE, SIZES, tool="query_metrics", source_type="metric")
+    assert (verification == "direct_observation") is located, detail
+
+
+def test_a_difference_of_bare_points_needs_the_outputs_declaration() -> None:
+    undeclared = SIZES.replace("'unit': 'GiB', ", "")
+    _, detail = _check("events 表从 61.2 GiB 涨到 97.4 GiB，涨了 36.2 GiB", SIZES_QUOTE, undeclared,
+                       tool="query_metrics", source_type="metric")
+    assert "36.2gib" in detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("从 11-23 的 61.2 GiB 涨到 11-29 的 97.4 GiB，6 天涨了 36.2 GiB", True),  # days between quoted dates
+    ("11-23 到 11-26 这 3 天涨了 17.7 GiB", True),
+    ("从 11-23 的 61.2 GiB 涨到 11-29 的 97.4 GiB，7 天涨了 36.2 GiB", False),
+    ("6 小时涨了 36.2 GiB", False),  # dates alone give whole days, never hours
+])
+def test_a_span_of_days_between_dates_a_daily_series_quotes(claim: str, located: bool) -> None:
+    verification, detail = _check(claim, SIZES_QUOTE, SIZES, tool="query_metrics", source_type="metric")
+    assert (verification == "direct_observation") is located, detail
+
+
+def test_days_are_read_only_between_dates_the_claim_quotes() -> None:
+    # the output holds 2026-11-23 and 2026-11-29, but the quote only one date
+    _, detail = _check("6 天涨到 97.4 GiB", "['2026-11-29', 97.4]", SIZES, tool="query_metrics", source_type="metric")
+    assert "6天" in detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("events 表从 11-23 到 11-29 涨了 36.2 GiB", True),  # MM-DD before 到 and after 从 / 到 are dates
+    ("events 表 11-23 至 11-26 期间涨了 17.7 GiB", True),
+    ("events 表 11-20 到 11-29 涨了 36.2 GiB", False),  # a date no output holds
+])
+def test_a_month_and_day_bounding_a_span_is_a_date(claim: str, located: bool) -> None:
+    verification, detail = _check(claim, SIZES_QUOTE, SIZES, tool="query_metrics", source_type="metric")
+    assert (verification == "direct_observation") is located, detail
+
+
+PULLING = ('Events:\n  Type     Reason   Age   From     Message\n'
+           '  Normal   Pulling  30s   kubelet  Pulling image "registry.local/pay:v2.3.1"\n'
+           '  Warning  Failed   10s   kubelet  Failed to pull image "registry.local/pay:v2.3.1": manifest unknown\n')
+PULLED = PULLING.replace("Pulling  30s   kubelet  Pulling", "Pulled   30s   kubelet  Successfully pulled")
+SCHEDULING = ('Status:       Pending\nEvents:\n  Type     Reason            Age   From               Message\n'
+              '  Warning  FailedScheduling  2m    default-scheduler  0/3 nodes are available: 3 Insufficient memory.\n')
+SCHEDULED = ("Events:\n  Normal  Scheduled  2m  default-scheduler  Successfully assigned prod/search-5f6d7 to node-3\n")
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "located"), [
+    ("镜像 registry.local/pay:v2.3.1 已经 Pulled", "Successfully pulled image", PULLED, True),
+    ("镜像 registry.local/pay:v2.3.1 已经 Pulled", 'Pulling image "registry.local/pay:v2.3.1"', PULLING, False),
+    ("pod search-5f6d7 已由 default-scheduler Scheduled 到节点上", "Successfully assigned prod/search-5f6d7", SCHEDULED,
+     True),
+    # the agent (default-scheduler) and the failure (FailedScheduling) say nothing was scheduled
+    ("pod search-5f6d7 已由 default-scheduler Scheduled 到节点上", "FailedScheduling  2m    default-scheduler",
+     SCHEDULING, False),
+])
+def test_a_finished_state_named_in_english_needs_its_past_form(claim, excerpt, output, located) -> None:
+    verification, detail = _check(claim, excerpt, output, tool="kubectl")
+    assert (verification != "contradicted") is located, detail
+
+
+def test_an_ongoing_form_still_covers_an_english_word_of_prose() -> None:
+    from groundcheck.programs.text.content_words import word_in
+    assert word_in("the patient was suffering from", "suffered")  # prose: the lexical reading is unchanged
+    assert not word_in("the patient was suffering from", "suffered", done_forms=True)
+
+
+GAIERROR = ("2026-11-27T16:02:11+08:00 ERROR [report-worker] socket.gaierror: [Errno -3] Temporary failure in "
+            "name resolution\n")
+EXIT_137 = "Last State: Terminated\n  Reason: OOMKilled\n  Exit Code: 137\n"
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "located"), [
+    ("16:02 report-worker 报 [Errno -3] 错误", "[Errno -3] Temporary failure", GAIERROR, True),
+    ("16:02 report-worker 报 [Errno 3] 错误", "[Errno -3] Temporary failure", GAIERROR, False),  # the sign dropped
+    ("容器 exit code 137 退出", "Exit Code: 137", EXIT_137, True),
+    ("容器 exit code 1 退出", "Exit Code: 137", EXIT_137, False),  # a small figure is no count at a code label
+    ("容器 exit code: 137，重启 1 次", "Exit Code: 137", EXIT_137, True),  # a count elsewhere stays soft
+])
+def test_a_code_read_at_its_label_keeps_its_sign(claim, excerpt, output, located) -> None:
+    verification, detail = _check(claim, excerpt, output, tool="query_logs")
+    assert (verification != "contradicted") is located, detail
+
+
+ORDER_PODS = ("NAME        READY   STATUS    RESTARTS      AGE\n"
+              "order-1     1/1     Running   5 (3m ago)    2d\n"
+              "order-2     1/1     Running   0             2d\n"
+              "order-3     1/1     Running   {third}             2d\n")
+
+
+@pytest.mark.parametrize(("claim", "third", "denies"), [
+    ("order-1 重启了 5 次，另外两个 pod 没有重启", "0", True),
+    ("order-1 重启了 5 次，另外两个 pod 没有重启", "4 (10m ago)", False),  # order-3 restarted 4 times
+    ("order-1 重启了 5 次，其余 pod 都未重启", "2 (1h ago)", False),
+    ("order-1 和 order-3 重启过，另外一个 pod 没有重启", "4 (10m ago)", True),  # the other one is order-2
+])
+def test_a_denial_of_the_other_rows_is_read_in_their_rows(claim: str, third: str, denies: bool) -> None:
+    conflict = negation_conflict(claim, [ORDER_PODS.format(third=third)])
+    assert (conflict is None) is denies, conflict
+
+
+ALERTS = ("11-30 22:00:05 [alertmanager] ALERT firing: DiskFull node=db-node-3 mountpoint=/data\n"
+          "12-01 02:00:11 [alertmanager] ALERT resolved: DiskFull node=db-node-3 mountpoint=/data\n")
+
+
+@pytest.mark.parametrize(("span", "located"), [
+    ("约 4 小时", True),
+    ("约 20 小时", False),  # the distance of the clocks, the dates left out
+    ("约 5 小时", False),
+])
+def test_a_span_between_dated_times_across_midnight_counts_the_dates(span: str, located: bool) -> None:
+    claim = f"db-node-3 的 DiskFull 告警从 11-30 22:00 触发，到 12-01 02:00 恢复，持续{span}"
+    verification, detail = _check(claim, "ALERT resolved: DiskFull node=db-node-3", ALERTS, tool="query_logs")
+    assert (verification != "contradicted") is located, detail
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("mq-a 重启 6 次、mq-b 重启 2 次，mq-a 的重启次数是 mq-b 的 3 倍", False),
+    ("mq-a 重启 6 次、mq-b 重启 2 次，mq-b 的重启次数是 mq-a 的 3 倍", True),  # the ratio the other way round
+    ("mq-a 重启 6 次、mq-b 重启 2 次，mq-b 是 mq-a 的约 3 倍", True),
+    ("pod-1 内存 900Mi，pod-2 内存 300Mi，pod-1 的内存用量是 pod-2 的 3 倍", False),
+    # figures of another measure than the multiple's
+    ("pay-a 重启 6 次、pay-b 重启 2 次，pay-a 的 CPU 用量是 pay-b 的 3 倍", True),
+    ("pod-1 用了 900Mi，pod-2 用了 300Mi，pod-1 的内存是 pod-2 的 3 倍", False),  # no measure named by the figures
+])
+def test_a_multiple_of_two_named_sides_reads_them_in_order(claim: str, conflict: bool) -> None:
+    from groundcheck.programs.text.own_arithmetic import multiple_conflict
+    top = "NAME      CPU(cores)   MEMORY(bytes)   RESTARTS\npay-a     400m         610Mi           6\n"
+    found = multiple_conflict(claim, [top + "pay-b     350m         590Mi           2\n"])
+    assert (found is not None) is conflict, found
+
+
+MQ_PODS = ("NAME   READY   STATUS    RESTARTS        AGE\n"
+           "mq-a   1/1     Running   3 (2h ago)      2d\n"
+           "mq-b   1/1     Running   5 (14m ago)     2d\n")
+SUMMARY = "service=checkout window=15:05-15:10 latency summary\np50=0.212s  p90=1.480s  p99=3.653s\n"
+
+
+@pytest.mark.parametrize(("claim", "output", "swapped"), [
+    ("mq-a 和 mq-b 分别重启了 3 次和 5 次", MQ_PODS, False),
+    ("mq-a 和 mq-b 分别重启了 5 次和 3 次", MQ_PODS, True),
+    ("mq-a、mq-b 分别为 3 次、5 次", MQ_PODS, False),
+    ("mq-b 和 mq-a 分别重启 3 次和 5 次", MQ_PODS, True),
+    ("p50 和 p99 分别为 0.212 秒和 3.653 秒", SUMMARY, False),
+    ("p50 和 p99 分别为 3.653 秒和 0.212 秒", SUMMARY, True),
+    ("p50 和 p90 分别为 0.212 秒和 1.48 秒", SUMMARY, False),
+    ("mq-a 和 mq-b 分别重启了 1 次和 1 次", MQ_PODS, False),  # 1 of READY 1/1 is no restart count
+])
+def test_respective_figures_pair_with_their_subjects_in_order(claim: str, output: str, swapped: bool) -> None:
+    verification, detail = _check(claim, output.splitlines()[1].strip(), output, tool="kubectl")
+    assert ("分别" in detail and verification == "contradicted") is swapped, detail
+
+
+DAILY = ("service=checkout metric=p99_latency step=1d\n"
+         "11-25  p99=640ms\n11-26  p99=820ms\n11-27  p99=1310ms\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("checkout 11-27 的 p99 延迟为 1310ms", True),
+    ("checkout 11 月 27 日的 p99 延迟为 1310ms", True),  # the day in Chinese over the yearless row
+    ("checkout 11-27 的 p99 延迟为 820ms", False),  # the 11-26 row's value
+    ("checkout 11 月 27 日的 p99 延迟为 640ms", False),
+    ("checkout 11 月 28 日的 p99 延迟为 1310ms", False),  # a day no row holds
+])
+def test_a_value_at_a_day_is_read_on_that_days_row(claim: str, located: bool) -> None:
+    verification, detail = _check(claim, "11-27  p99=1310ms", DAILY, tool="query_metrics", source_type="metric")
+    assert (verification == "direct_observation") is located, detail
+
+
+@pytest.mark.parametrize(("sentence", "open_question"), [
+    ("02:12 为什么重启还需要查变更记录。", True),  # still to be looked up: no finding
+    ("重启原因尚待查明。", True),
+    ("02:12 重启了，查到的日志里没有别的报错。", False),  # 查到: what was found, stated
+])
+def test_a_step_still_to_look_up_leaves_its_sentence_open(sentence: str, open_question: bool) -> None:
+    from groundcheck.programs.text.wording import search_hedged
+    assert (search_hedged(sentence) is not None) is open_question
+
+
+GC = "service=pay-core jvm\ngc_pause_p99: before=12ms after=48ms\nheap: limit=512Mi used=480Mi\n"
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("pay-core 堆内存 limit 512Mi、已用 480Mi，GC 暂停 p99 约为之前的 4 倍", False),  # 48 / 12 on the GC line
+    ("pay-core 堆内存 limit 512Mi、已用 480Mi，GC 暂停 p99 约为之前的 1.07 倍", True),  # 512 / 480 is the heap's
+    ("pay-core GC 暂停 p99 从 12ms 涨到 48ms，约为之前的 4 倍", False),  # its own figures of the measure
+    ("pay-core GC 暂停 p99 从 12ms 涨到 48ms，约为之前的 3 倍", True),
+])
+def test_a_multiple_of_a_measure_is_read_in_figures_of_that_measure(claim: str, conflict: bool) -> None:
+    from groundcheck.programs.text.own_arithmetic import multiple_conflict
+    found = multiple_conflict(claim, [GC])
+    assert (found is not None) is conflict, found
+
+
+CEPH = ("mon: 3 daemons, quorum ceph-mon-a,ceph-mon-b,ceph-mon-c (age 12d)\n"
+        "mgr: ceph-mon-a(active, since 12d), standbys: ceph-mon-b\n")
+
+
+@pytest.mark.parametrize(("claim", "shown"), [
+    ("3 个 mon 全部在 quorum 中（ceph-mon-a、ceph-mon-b、ceph-mon-c）", True),  # the items bracketed after it
+    ("3 个 mon 全部在 quorum 中（ceph-mon-a、ceph-mon-b、ceph-mon-d）", False),
+    # one line names both: ceph-mon-b's part of it says standby, not active
+    ("2 个 mgr 全部 active（ceph-mon-a、ceph-mon-b）", False),
+])
+def test_a_scope_word_over_items_bracketed_after_it(claim: str, shown: bool) -> None:
+    assert _shows(claim, CEPH) is shown
+
+
+THREADS = ("dubbo_thread_pool_active_size{{application=\"risk\"}}\ntime   10.42.5.21  10.42.6.14  10.42.7.33\n"
+           "11:00  63          58          61\n11:20  200         200         {last}\n")
+
+
+@pytest.mark.parametrize(("claim", "last", "shown"), [
+    ("三台实例线程池 active 从 11:00 的 58–63 涨到 11:20 全部 200，打满", "200", True),
+    ("三台实例线程池 active 到 11:20 全部 200", "198", False),  # one of the row's figures is not 200
+    ("三台实例线程池 active 到 11:20 均为 200", "200", True),
+])
+def test_a_scope_word_over_a_quoted_row_whose_every_figure_it_gives(claim: str, last: str, shown: bool) -> None:
+    output = THREADS.format(last=last)
+    _, detail = _check(claim, output.splitlines()[3], output, tool="query_metrics", source_type="metric")
+    assert ("(all / every / the whole)" not in detail) is shown, detail
+
+
+def test_a_span_of_days_with_a_range_of_figures_is_no_value_at_one_day() -> None:
+    rows = ("day          502_count\n2026-11-14   11\n2026-11-15   12\n2026-11-16   9\n2026-11-17   1,943\n")
+    claim = "502 从 11-17 开始出现：11-14 到 11-16 每天只有 9~12 个，11-17 为 1,943 个"
+    _, detail = _check(claim, "2026-11-17   1,943", rows, tool="query_metrics", source_type="metric")
+    assert "row of" not in detail, detail
+    claim = "502 从 11-17 开始出现：11-15 为 9 个，11-17 为 1,943 个"  # 9 is the 11-16 row's
+    verification, detail = _check(claim, "2026-11-17   1,943", rows, tool="query_metrics", source_type="metric")
+    assert "row of 11-16" in detail and verification == "contradicted", detail
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output"), [
+    # "Min replicas:" opens with a word, not a subject cell
+    ("HPA search-api 当前值 <unknown>（min 4，max 20）",
+     "resource cpu on pods  (as a percentage of request):  <unknown> / 70%",
+     "Min replicas:                 4\nMax replicas:                 20\n"
+     "resource cpu on pods  (as a percentage of request):  <unknown> / 70%\n"),
+    # a time-keyed row has no subject: "02" of "02:10" is no other host
+    ("etcd-master-1 的 fsync p99 在 02:10 为 0.412 秒", "02:10  0.412",
+     "time   etcd-master-1\n02:10  0.412\netcd-master-1   1.874\n"),
+    # a bracket late in a kernel line is no log tag
+    ("osd.12 对应的 sdf 报 Medium Error", "Sense Key : Medium Error [current]",
+     "[ceph-node-04 kernel] Nov 26 10:14:52 ceph-node-04 kernel: sd 0:0:5:0: [sdf] tag#412 Sense Key : Medium Error "
+     "[current]\n[osd.12] 2026-11-26T10:22:15 slow operation observed\n"),
+])
+def test_no_other_subject_is_read_from_a_word_a_time_or_a_late_bracket(claim: str, excerpt: str, output: str) -> None:
+    _, detail = _check(claim, excerpt, output, tool="query_logs")
+    assert "the record it quotes" not in detail, detail
+
+
+def test_a_log_tag_near_the_start_still_names_another_subject() -> None:
+    output = ("2026-11-27T10:00:01 ERROR [promo] NullPointerException at PromoService.apply\n"
+              "2026-11-27T10:00:02 INFO [cart] request ok\n")
+    _, detail = _check("cart 服务抛出 NullPointerException", "ERROR [promo] NullPointerException", output,
+                       tool="query_logs")
+    assert "about 'promo'" in detail, detail
