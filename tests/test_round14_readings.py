@@ -452,3 +452,236 @@ def test_a_log_tag_near_the_start_still_names_another_subject() -> None:
     _, detail = _check("cart 服务抛出 NullPointerException", "ERROR [promo] NullPointerException", output,
                        tool="query_logs")
     assert "about 'promo'" in detail, detail
+
+
+# ---- the fresh audit AA's honest sessions (classes, with the attack each must still catch) ----
+
+HPA_LOOKUP = ("$ kubectl -n kube-system get hpa,cm -l k8s-app=kube-dns\nNo resources found in kube-system namespace.\n")
+
+
+def test_an_hpa_denied_is_no_scale_in_the_command_reports() -> None:
+    assert negation_conflict("CoreDNS 只有 2 个副本，没有配 HPA", [HPA_LOOKUP]) is None
+    # a scale-in the output reports is still denied wrongly
+    assert negation_conflict("没有发生缩容", ["10:02 HPA scaled down deployment/api from 6 to 3"]) is not None
+
+
+@pytest.mark.parametrize(("quote", "contradicted"), [
+    ("wrong status code '404', expected '200'", False),  # the expectation is no outcome
+    ("status code '200' returned, challenge accepted", True),
+])
+def test_an_expected_value_is_no_outcome_of_a_quote(quote: str, contradicted: bool) -> None:
+    _verification, detail = _check("证书续期的 challenge 失败", quote, quote + "\n", tool="kubectl")
+    assert ("its own quote contradicts" in detail) is contradicted, detail
+
+
+@pytest.mark.parametrize(("sentence", "open_question"), [
+    ("404 的原因还没确认", True),
+    ("static-web-02 没查", True),
+    ("没有查到 OOM 记录", False),  # a search that found nothing: a finding
+])
+def test_what_was_not_yet_checked_leaves_its_sentence_open(sentence: str, open_question: bool) -> None:
+    from groundcheck.programs.text.wording import search_hedged
+    assert (search_hedged(sentence) is not None) is open_question
+
+
+PUBLISH = ("time     published   acked   redelivered\n09:42    129115      0               0\n"
+           "09:50    129000      0   0\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("发布量一直在每分钟约 12.9 万条（09:50 为 129000，约 2150 条/秒）", True),
+    ("发布量一直在每分钟约 12.9 万条（09:50 为 129000，约 2500 条/秒）", False),
+    ("09:50 为 129000，约 2150 条/秒", False),  # no per-minute period said: a bare figure is no rate
+])
+def test_a_per_second_rate_restating_a_figure_of_a_per_minute_series(claim: str, located: bool) -> None:
+    _verification, detail = _check(claim, "09:50    129000      0   0", PUBLISH, tool="query_metrics",
+                                  source_type="metric")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+STARTED = ("      Started:      Wed, 25 Nov 2026 15:31:02 +0800\n"
+           "      Finished:     Wed, 25 Nov 2026 15:52:40 +0800\n")
+
+
+@pytest.mark.parametrize(("span", "located"), [
+    ("约 21 分半", True),  # 21 min 38 s, written to the half minute
+    ("约 22 分钟", True),
+    ("约 19 分半", False),
+    ("约 23 分半", False),
+])
+def test_a_duration_with_a_half_is_read_to_the_half_unit(span: str, located: bool) -> None:
+    claim = f"sidecar 从 15:31:02 跑到 15:52:40，{span}就被杀"
+    _verification, detail = _check(claim, STARTED.strip(), STARTED, tool="kubectl")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("中断 53 秒，比 40 秒的 session timeout 长 13 秒", True),
+    ("中断 53 秒，比 40 秒的 session timeout 长 15 秒", False),
+])
+def test_a_difference_of_its_own_compared_figures(claim: str, located: bool) -> None:
+    output = "23:41:05 uplink down\n23:41:58 uplink up\nsessionTimeout=40s\n"
+    _verification, detail = _check(claim, "sessionTimeout=40s", output, tool="query_logs")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+def test_a_trade_acronym_is_no_entity_but_an_errno_name_is() -> None:
+    from groundcheck.programs.text.tokens import extract_mentions
+    assert extract_mentions("ETL 任务报 SafeModeException").entities == ("safemodeexception",)
+    assert extract_mentions("写入报 ENOSPC").entities == ("enospc",)
+
+
+LAST_RUN = ("02:10   228600        31440       108\n"
+            "same job last run (2026-11-27 02:10): PutRequests 61080/min, 5xxErrors 0\n")
+
+
+@pytest.mark.parametrize(("output", "denies"), [
+    (LAST_RUN, True),  # "5xxErrors 0": a metric listed with a zero denies it
+    ("same job last run (2026-11-27 02:10): PutRequests 61080/min, 5xxErrors 12\n", False),
+])
+def test_a_metric_listed_with_a_zero_denies_its_concept(output: str, denies: bool) -> None:
+    conflict = negation_conflict("上一次运行同一时间只有 61080/分钟、没有 5xx 错误", [output])
+    assert (conflict is None) is denies, conflict
+
+
+DF_I = ("Filesystem       Inodes    IUsed    IFree IUse% Mounted on\n"
+        "/dev/nvme0n1p1  3276800   184220  3092580    6% /\n"
+        "/dev/nvme0n1p3  1310720  1192755   117965   91% /var/log\n")
+
+
+@pytest.mark.parametrize(("claim", "other_row"), [
+    ("/var/log 的 inode 使用率也已经到 91%（剩 117965 个），/ 只有 6%", False),  # "/" written alone is a mount
+    ("/var/log 的 inode 使用率只有 6%", True),
+])
+def test_a_root_written_alone_is_another_mount(claim: str, other_row: bool) -> None:
+    _, detail = _check(claim, "/dev/nvme0n1p3  1310720  1192755   117965   91% /var/log", DF_I, tool="shell")
+    assert ("which the cited df table shows on the row of" in detail) is other_row, detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("token 的 iat=1795486511（北京时间 10:15:11）比本机 now 晚 9 秒", True),  # 02:15:11 UTC
+    ("token 的 iat=1795486511（UTC 02:15:11）", True),
+    ("token 的 iat=1795486511（北京时间 10:25:11）", False),
+])
+def test_a_clock_restating_the_epoch_it_follows(claim: str, located: bool) -> None:
+    output = "jwt rejected: token used before issued (iat=1795486511, now=1795486502, leeway=0s)\n"
+    _verification, detail = _check(claim, "(iat=1795486511, now=1795486502, leeway=0s)", output, tool="query_logs")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+def test_a_product_its_query_implies() -> None:
+    claim = "按 node_exporter 的测量，auth-07 时钟比实际慢 9.412 秒"
+    output = ("# node_time_seconds - timestamp(node_time_seconds)\ndate         auth-06  auth-07\n"
+              "2026-11-24   -0.001   -9.412\n")
+    _, detail = _check(claim, "2026-11-24   -0.001   -9.412", output, tool="query_metrics", source_type="metric")
+    assert "node_exporter" not in detail, detail
+    _, detail = _check("按 telegraf 的测量，auth-07 时钟比实际慢 9.412 秒", "2026-11-24   -0.001   -9.412", output,
+                       tool="query_metrics", source_type="metric")
+    assert "telegraf" in detail, detail
+
+
+AUDIT = ("2026-11-16T11:02:33Z  action=purge_dir  paths=1     dir=/      operator=ops-lee  status=success\n"
+         "2026-11-16T11:02:34Z  task=pd-88120604  detail: directory purge propagated to 2,318 edge nodes in 41s\n")
+
+
+def test_a_time_keying_a_row_is_no_subject() -> None:
+    claim = "2026-11-16T11:02:33Z ops-lee 做了目录刷新（purge_dir），41 秒内下发到 2,318 个边缘节点"
+    _, detail = _check(claim, "directory purge propagated to 2,318 edge nodes in 41s", AUDIT, tool="query_logs")
+    assert "row of" not in detail, detail
+
+
+RESIZER = ("time    pod            cpu_cores   queue_len   p99_ms\n"
+           "19:00   resizer-0      1.21        3           182\n19:00   resizer-1      1.18        2           176\n"
+           "19:10   resizer-0      3.99        256         10000\n"
+           "19:10   resizer-1      3.98        256         10000\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("19:10 时 2 个 pod 的 CPU 都在 3.98~3.99 核", True),  # two rows at 19:10: a count of them
+    ("19:10 时 resizer-0 的队列长度为 3", False),  # 3 is a value of 19:00
+])
+def test_a_count_of_the_rows_at_a_time_is_no_value_at_it(claim: str, located: bool) -> None:
+    _, detail = _check(claim, "19:10   resizer-0      3.99        256         10000", RESIZER,
+                       tool="query_metrics", source_type="metric")
+    assert ("the cited series gives" not in detail) is located, detail
+
+
+ROWS = ('{"rows": [{"time": "19:05", "origin_5xx_ratio": 17.9, "origin_504": 388112}, '
+        '{"time": "19:10", "origin_5xx_ratio": 23.6, "origin_504": 492006}, '
+        '{"time": "19:15", "origin_5xx_ratio": LAST, "origin_504": 401220}]}')
+
+
+@pytest.mark.parametrize(("last", "peak"), [("19.2", True), ("25.1", False)])
+def test_a_peak_is_read_in_its_own_key_of_rows_of_several(last: str, peak: bool) -> None:
+    output = ROWS.replace("LAST", last)
+    _, detail = _check("回源 5xx 比例 19:10 最高 23.6%", '"origin_5xx_ratio": 23.6', output, tool="query_metrics",
+                       source_type="metric")
+    assert ("as the peak" not in detail) is peak, detail
+
+
+def test_a_header_of_host_names_is_no_row_of_figures() -> None:
+    output = "date         auth-06  auth-07\n2026-11-24   -0.001   -9.412\n2026-11-25   -0.002   -9.9\n"
+    _, detail = _check("11-24 auth-07 时钟比实际慢 9.412 秒", "2026-11-24   -0.001   -9.412", output,
+                       tool="query_metrics", source_type="metric")
+    assert "row of" not in detail, detail
+    # a table with a subject column still reads its rows
+    pods = "NAME    CPU   MEM\npay-1   400m  610Mi\npay-2   350m  590Mi\n"
+    _, detail = _check("pay-1 的 CPU 为 350m", "pay-1   400m  610Mi", pods, tool="kubectl")
+    assert "row of 'pay-2'" in detail, detail
+
+
+def test_a_count_of_times_is_no_count_of_rows() -> None:
+    # "多 1 次" at a time with one row: a change of the value, read as one (round Z's z13)
+    series = 'increase(restarts{pod="order-1"}[5m])\n10:00  4\n10:05  4\n10:10  3\n'
+    verification, detail = _check("order-1 在 10:10 的 5 分钟内重启 3 次，比 10:00 多 1 次", "10:10  3", series,
+                                  tool="query_metrics", source_type="metric")
+    assert verification == "contradicted" and "a fall, not a rise" in detail, detail
+
+
+@pytest.mark.parametrize(("claim", "shown"), [
+    ("order-refunds 的 lag 整个时段都没有超过 40", True),  # the whole window looked at
+    ("整个集群都没有超过 40", False),  # the whole of several things
+])
+def test_the_whole_window_is_no_scope_over_several(claim: str, shown: bool) -> None:
+    from groundcheck.programs.text.wording import degree_scope, search_scope
+    scope = search_scope(claim)
+    assert scope is not None and degree_scope(claim, scope) is shown
+
+
+TWO_TOPICS = ('{"series": [{"labels": {"topic": "order-events"}, "points": [["14:00", 1184], ["14:05", 1302], '
+              '["14:10", 1256], ["14:15", 3918], ["14:20", 11540]]}, {"labels": {"topic": "order-refunds"}, '
+              '"points": [["14:00", 12], ["14:05", 9], ["14:10", 17], ["14:15", 31], ["14:20", 22]]}]}')
+
+
+@pytest.mark.parametrize(("claim", "steady"), [
+    ("order-events 的 lag 在 14:10 还是 1256，之后一路上涨，14:20 达到 11540", True),  # the next topic is no fall
+    ("order-refunds 的 lag 从 14:10 的 17 之后一路上涨", False),  # 31, then 22
+])
+def test_a_steady_rise_is_read_in_one_label_sets_run(claim: str, steady: bool) -> None:
+    _, detail = _check(claim, '["14:10", 1256]' if "events" in claim else '["14:10", 17]', TWO_TOPICS,
+                       tool="query_metrics", source_type="metric")
+    assert ("it says a steady rise" not in detail) is steady, detail
+
+
+EVENTS = ("Events:\n  Type     Reason     Age                  From     Message\n"
+          "  Warning  Failed     10m (x4 over 12m)    kubelet  Failed to pull image: rpc error: code = NotFound\n"
+          "  Warning  Failed     10m (x4 over 12m)    kubelet  Error: ErrImagePull\n"
+          "  Normal   BackOff    2m (x41 over 12m)    kubelet  Back-off pulling image\n")
+
+
+def test_a_column_that_repeats_its_words_keys_no_row() -> None:
+    claim = "kubelet 拉取时报 NotFound，12 分钟内拉取失败 4 次、BackOff 41 次"
+    _, detail = _check(claim, "Normal   BackOff    2m (x41 over 12m)", EVENTS, tool="kubectl")
+    assert "row of" not in detail, detail
+
+
+@pytest.mark.parametrize(("first", "shown"), [
+    ("metrics-server: 6 nodes scraped, 6 failed", True),  # the count given twice by the output
+    ("metrics-server: 6 nodes scraped, some failed", False),  # once: the failures are not counted
+])
+def test_a_count_right_after_the_scope_word_the_output_gives_twice(first: str, shown: bool) -> None:
+    output = (first + "\nunable to scrape metrics from node worker-17: x509\n"
+              "node list: worker-17 worker-18 worker-19 worker-20 worker-21 worker-22\n")
+    claim = "metrics-server 抓取 worker-17 到 worker-22 全部 6 个节点都失败"
+    _, detail = _check(claim, first, output, tool="query_logs")
+    assert ("(all / every / the whole)" not in detail) is shown, detail

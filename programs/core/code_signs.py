@@ -15,6 +15,7 @@ from ..text.tokens import NumberMention, numbers_with_places
 from .trace_index import CallEvidence
 
 _LABEL = r"(?:errno|exit\s?code|exit\s?status|return\s?code|signal)"
+_LABEL_CUE = re.compile(r"errno|code|status|signal", re.IGNORECASE)  # cheap: most claims name no code
 _LABEL_BEFORE = re.compile(_LABEL + r"\s?[:=]?\s?(-?)$", re.IGNORECASE)
 _LABELLED_CODE = re.compile(r"\b(" + _LABEL + r")\s?[:=]?\s?(-?\d+)(?![\d.])", re.IGNORECASE)
 
@@ -22,7 +23,7 @@ _LABELLED_CODE = re.compile(r"\b(" + _LABEL + r")\s?[:=]?\s?(-?\d+)(?![\d.])", r
 def code_of_another_sign(claim_text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
     """The number follows a code label in the claim, the cited outputs write codes at that label, and
     none of them is the claim's code with its sign."""
-    if number.kind not in ("plain", "count") or not number.value.is_integer():
+    if number.kind not in ("plain", "count") or not number.value.is_integer() or not _LABEL_CUE.search(claim_text):
         return False
     text, places = numbers_with_places(claim_text)
     place = next((start for start, _, n in places if n == number), None)

@@ -27,7 +27,12 @@ from ..text.dates import BEIJING_BEFORE, claim_time, is_claim_date
 from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold
-from ..text.own_arithmetic import multiple_conflict, rate_of_its_own_figures, result_of_a_written_formula
+from ..text.own_arithmetic import (
+    difference_of_its_own_figures,
+    multiple_conflict,
+    rate_of_its_own_figures,
+    result_of_a_written_formula,
+)
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
@@ -43,6 +48,7 @@ from .number_bounds import bound_held_by, bound_of
 from .number_forms import (
     about_a_cited_clock,
     aggregate_of_quoted_rows,
+    clock_of_its_epoch,
     local_time_of_a_utc_clock,
     port_of_an_address,
     share_of_its_own_figures,
@@ -335,6 +341,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         summed = where == "nowhere" and (
             aggregate_of_quoted_rows(text, number, quotes)
             or sum_of_its_own_figures(text, number)
+            or difference_of_its_own_figures(text, number)  # "53 秒，比 40 秒的 timeout 长 13 秒"
             or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
             or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
             or total_of_a_column(text, number, observed)
@@ -350,6 +357,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = _location_of_a_form(number.text, index, cited)  # "13:27:55Z" over "13:27:55.918Z"
         if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
             continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
+        if where == "nowhere" and clock_of_its_epoch(text, number):
+            continue  # "iat=1795486511（北京时间 10:15:11）": the claim's own reading of an epoch it writes
         if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, observed):
             continue  # "两点一刻左右" over "02:13:44": a clock the claim gives as approximate
         if where == "nowhere" and number.kind == "clock":

@@ -59,9 +59,14 @@ def _runs(series: Series) -> list[list[float]]:
     """The values of each series an output holds: a new series where the times start again at the
     output's first time (CloudWatch's Throttles, then ConcurrentExecutions, over the same minutes); a
     series crossing midnight or listed by value is one series. A table of rows by time ("04:10  41.3
-    63.2") holds one series per column."""
+    63.2"), or points that each hold the same number of values, holds one series per column."""
     if series.points and not any(p.values for p in series.points):
         return _columns(series)
+    widths = {len(p.values) for p in series.points}
+    if len(widths) == 1 and (width := widths.pop()) > 1:
+        # rows of several keys each ({"time": "19:10", "origin_5xx_ratio": 23.6, "origin_504": 492006}):
+        # one series per key, never a ratio against a count
+        return [[p.values[i] for p in series.points] for i in range(width)]
     runs: list[list[float]] = [[]]
     first = series.points[0].second if series.points else None
     for i, point in enumerate(series.points):

@@ -339,9 +339,11 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
     if scope is None:
         return False
     # the count the scope word sums up: "20 个全部", "6 个副本都"
+    # (or right after it, a count of things: "全部 6 个节点", never a figure: "全部 200")
     counts = [
         n for start, end, n in numbers
-        if n.kind in ("plain", "count") and n.value >= 2 and n.value.is_integer() and 0 <= scope.start() - end <= 8
+        if n.kind in ("plain", "count") and n.value >= 2 and n.value.is_integer()
+        and (0 <= scope.start() - end <= 8 or (n.kind == "count" and 0 <= start - scope.end() <= 2))
     ]
     for n in counts:
         pattern = re.compile(rf"(?<![\w.]){int(n.value)}(?![\w.])")
@@ -362,6 +364,10 @@ def _lists_another_kind(kind: str, views: list[EvidenceView]) -> bool:
 
 
 _BUT = re.compile(r"但|但是|然而|不过|却")
+_EXPECTED = re.compile(
+    r"""\b(?:expected|expecting|want|wanted|should be)\b\s*[:=]?\s*(?:'[^']{0,30}'|"[^"]{0,30}"|[^\s,;]+)""",
+    re.IGNORECASE,
+)
 _FILE_NAME = re.compile(r"[\w.\-/]*\.(?:log|txt|gz|out|err)(?:\.\d+)?\b", re.IGNORECASE)
 
 
@@ -381,7 +387,8 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
     if not named and not fine:
         return None  # most claims: no outcome, no fine state
     # a file's name reports nothing ("error.log", "access_error.log.1")
-    quoted = evidence_view(_FILE_NAME.sub(" ", " ".join(b.evidence_excerpt for b in usable)))
+    # and an expectation reports no outcome ("wrong status code '404', expected '200'")
+    quoted = evidence_view(_EXPECTED.sub(" ", _FILE_NAME.sub(" ", " ".join(b.evidence_excerpt for b in usable))))
     for cid in sorted(named):
         mixed = _OPPOSED[cid] + (_FAILURES if cid in _GOOD else ())  # "重连成功后又被拒绝"
         if asserted.intersection(mixed) or quoted.carries(cid):

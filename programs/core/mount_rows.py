@@ -17,6 +17,7 @@ from .trace_index import CallEvidence, literal_number_in
 
 _DF_HEADER = "mounted on"
 _ROOT_WORDS = re.compile(r"根分区|根目录|根文件系统|系统盘")
+_BARE_ROOT = re.compile(r"(?:^|[\s，,。；;、（(])/(?=[\s，,。；;、)）]|$)")
 _MAX_ROWS = 500
 
 
@@ -27,8 +28,8 @@ def mount_row_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvid
     if not tables:
         return None
     mounts = {e for e in mentions.entities if e.startswith("/")}
-    if _ROOT_WORDS.search(claim_text):
-        mounts.add("/")
+    if _ROOT_WORDS.search(claim_text) or _BARE_ROOT.search(claim_text):
+        mounts.add("/")  # "根分区", or "/" written alone ("/var/log 已 91%，/ 只有 6%")
     if len(mounts) != 1:
         return None  # no filesystem named, or several: whose figure is whose the sentence says, not one row
     mount = mounts.pop()

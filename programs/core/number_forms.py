@@ -626,3 +626,26 @@ def zone_mislabelled_in_trace(sentence: str, number: NumberMention, index: Trace
 def _epoch_clock_at(ev: CallEvidence, number: NumberMention) -> bool:
     """A clock of the output's numbers (`iter_numbers`, epoch timestamps as UTC times) at the claim's."""
     return any(n.kind == "clock" and 0 <= n.value - number.value < 60 for n in ev.numbers)
+
+
+_EPOCH_FIGURE = re.compile(r"(?<![\d.])(1[5-9]\d{8})(?![\d.])")  # seconds since 1970: 2017 to 2033
+_EPOCH_REACH = 32  # characters between the epoch the claim writes and the clock that restates it
+
+
+def clock_of_its_epoch(claim_text: str, number: NumberMention) -> bool:
+    """"iat=1795486511（北京时间 10:15:11）": the clock restates, in UTC or in Beijing time, an epoch
+    timestamp the claim writes right before it (the epoch itself is located on its own)."""
+    if number.kind != "clock":
+        return False
+    text, places = numbers_with_places(claim_text)
+    for start, _, n in places:
+        if n != number:
+            continue
+        for epoch in _EPOCH_FIGURE.finditer(text, max(0, start - _EPOCH_REACH), start):
+            of_day = int(epoch.group(1)) % 86400
+            for shift in (0, 8 * 3600):
+                clock = (of_day + shift) % 86400
+                precise = number.text.count(":") == 2
+                if (clock if precise else clock - clock % 60) == int(number.value):
+                    return True
+    return False

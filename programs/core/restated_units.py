@@ -25,11 +25,14 @@ from .trace_index import CallEvidence, Location
 
 _PERIOD_SECONDS = {
     "秒": 1, "秒钟": 1, "s": 1, "sec": 1, "分钟": 60, "分": 60, "min": 60, "小时": 3600, "h": 3600, "hour": 3600,
-    "天": 86400, "day": 86400,
+    "天": 86400, "day": 86400, "周": 604800, "星期": 604800, "week": 604800,
 }
-_PER_BEFORE = re.compile(r"每\s*(秒钟|秒|分钟|分|小时|天)\s*(?:约为|大约|约|为|有|达|达到)?\s*$")
+# ("每周减少约 31.2 万个": a verb of two characters may stand between the period and its figure)
+_PER_BEFORE = re.compile(
+    r"每\s*(秒钟|秒|分钟|分|小时|天|周|星期)\s*(?:[\u4e00-\u9fff]{2})?\s*(?:约为|大约|约|为|有|达|达到)?\s*$"
+)
 _PER_AFTER = re.compile(
-    r"\s*(?:次|个|条|笔|个请求|请求|requests?|reqs?)?\s*(?:/|每)\s*(秒钟|秒|分钟|分|小时|天|sec|min|hour|day|s|h)(?![a-z])",
+    r"\s*(?:次|个|条|笔|个请求|请求|requests?|reqs?)?\s*(?:/|每)\s*(秒钟|秒|分钟|分|小时|天|周|sec|min|hour|day|week|s|h)(?![a-z])",
     re.IGNORECASE,
 )  # (a count whose unit the tokenizer does not read as a rate: "2550 个/分钟", "300 条每小时")
 _PER_SECOND_BEFORE = re.compile(r"每秒(?:钟)?(?:有|约|大约)?\s*$")
@@ -40,7 +43,7 @@ _MAX_DISTANCE = 40  # characters between a figure and the one it restates
 # what may stand between a figure and its restatement: a bracket or a word that says "that is"
 _RESTATING = re.compile(
     r"\s*(?:/s|/秒)?\s*(?:[，,]\s*(?:约|大约)|[，,]?\s*(?:[（(]|即|约合|合|也就是|也即|相当于|换算[为成]?|折合|等于|≈))"
-    r"\s*(?:约|大约|近)?\s*(?:每\s*(?:秒钟?|分钟?|小时|天)\s*)?(?:约|大约|近)?\s*"
+    r"\s*(?:约|大约|近)?\s*(?:每\s*(?:秒钟?|分钟?|小时|天|周)\s*)?(?:约|大约|近)?\s*"
 )
 _SAYS_THE_SAME = re.compile(r"也就是|也即|即|相当于|换算|折合")
 
@@ -121,7 +124,14 @@ def _converts(restated: _Placed, source: _Placed) -> bool:
     if rate_a is not None and rate_b is not None and rate_a[1] != rate_b[1]:
         # "42.5 次/秒，约合每分钟 2550 次": per second, within the restated figure's precision per second
         return abs(rate_a[0] - rate_b[0]) <= (tol if a.kind == "req/s" else tol / rate_a[1])
+    if rate_a is not None and rate_a[1] == 1 and rate_b is None and b.kind in ("count", "plain"):
+        # "发布量每分钟约 12.9 万条（09:50 为 129000，约 2150 条/秒）": a bare figure of a per-minute series
+        per_minute = _PER_MINUTE.search(text)
+        return per_minute is not None and abs(b.value / 60 - rate_a[0]) <= max(tol, 0.01 * rate_a[0])
     return False
+
+
+_PER_MINUTE = re.compile(r"每分钟|/\s?分钟|/\s?min\b|per minute", re.IGNORECASE)
 
 
 def _is_milli(n: NumberMention) -> bool:

@@ -199,12 +199,30 @@ def _subject_rows(
         _CLOCK_CELL.match(_cells(line)[0]) for line in own
     ):
         return None  # rows by time ("10:01  1.35  0.41"): the subject's line is a title or a header of columns
+    if own and not _names_rows(subject, own[0], [line for _, line in others]):
+        return None  # "BackOff" in an events table's Reason column, where "Failed" names three rows: no key
     return subject, own, others
+
+
+def _names_rows(subject: str, own_line: str, other_lines: list[str]) -> bool:
+    """The subject's column tells rows apart: no other row of the table holds the same cell there
+    (a subject column holds names; a Type or Reason column repeats its few words)."""
+    cells = _cells(own_line)
+    column = cells.index(subject) if subject in cells else 0
+    if column == 0:
+        return True
+    values = [c[column] for line in other_lines if len(c := _cells(line)) > column]
+    return len(values) == len(set(values))
+
+
+_FIGURE_CELL = re.compile(r"[-+<>~]?\.?\d")  # a cell that opens with a figure: "3.99", "256", "91%", "1/1"
+_TIME_LIKE = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}:\d{2}")
 
 
 def _row_subject(flat: str, entities: tuple[str, ...]) -> str | None:
     """The one entity of the claim that names a row: a whole cell, the first column's if several are."""
-    cells = {e: col for e in entities if (col := _cell_column(flat, e)) is not None}
+    # a time is no subject ("2026-11-16t11:02:33z" keys an audit log's row by when, not by whom)
+    cells = {e: col for e in entities if not _TIME_LIKE.match(e) and (col := _cell_column(flat, e)) is not None}
     if len(cells) == 1:
         return next(iter(cells))
     keys = [e for e, col in cells.items() if col == 0]
@@ -216,8 +234,9 @@ def _table(ev: CallEvidence) -> list[tuple[str, str]]:
     rows = []
     for line in _lines(ev.flat, ev.out_end, _MAX_ROWS):
         columns = COLUMN_GAP.split(line.strip())
-        # a line without a digit is a header ("NAME  READY  STATUS"): it names columns, no subject's values
-        if len(columns) >= 3 and any(ch.isdigit() for ch in line):
+        # a line without a figure is a header ("NAME  READY  STATUS", "date  auth-06  auth-07"): it names
+        # columns, no subject's values
+        if len(columns) >= 3 and any(_FIGURE_CELL.match(c) for c in columns[1:]):
             rows.append((columns[0], line))
     return rows
 

@@ -80,7 +80,7 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
     current = any(word in claim_text for word in ("目前", "当前", "现在", "最新", "最近一次"))
     if not steady and not current:
         return None
-    columns = [values for s in series if len(values := [p.values[0] for p in s.points if p.values]) >= 3]
+    columns = [values for s in series for values in _restarting_runs(s) if len(values) >= 3]
     if not columns:
         return None
     text, numbers = numbers_with_places(claim_text)
@@ -103,6 +103,19 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
                 word = "rise" if rising else "fall"
                 return f"it says a steady {word}, but the cited series goes {', '.join(f'{v:g}' for v in tail)}"
     return None
+
+
+def _restarting_runs(series: Series) -> list[list[float]]:
+    """The first value of each point, a new run where the times start again at the first time (an
+    output of two label sets over the same minutes: order-events, then order-refunds)."""
+    points = [p for p in series.points if p.values]
+    runs: list[list[float]] = [[]]
+    first = points[0].second if points else None
+    for i, point in enumerate(points):
+        if i and point.second == first and points[i - 1].second != first:
+            runs.append([])
+        runs[-1].append(point.values[0])
+    return runs
 
 
 def _index(values: list[float], number: NumberMention) -> int | None:

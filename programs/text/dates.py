@@ -117,7 +117,7 @@ def without_leading_timestamp(folded_line: str) -> str:
 
 
 # Words that put a clock in a time zone, right before it: UTC+8 (北京时间) or UTC itself
-BEIJING_BEFORE = re.compile(r"(?:北京时间|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
+BEIJING_BEFORE = re.compile(r"(?:北京时间|北京|东八区|utc\s?\+\s?0?8(?::?00)?)\s*$", re.IGNORECASE)
 UTC_BEFORE = re.compile(r"(?:utc|gmt|协调世界时)(?:\s*时间)?\s*$", re.IGNORECASE)
 
 

@@ -107,7 +107,9 @@ _ZERO_AFTER = re.compile(
     rf"[\w.\-]*(?:[\"']?\s*[:=]\s*[\"']?(?:0(?![\d.])|(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
     r"|(?:[ \t][a-z_]+){1,2}[ \t]*[:=][ \t]*0(?![\d.])"
     # a condition's row: "MemoryPressure   False   …" (kubectl describe node's Conditions, Status column)
-    r"|(?:[ ]{2,}|\t)(?:false|off|disabled)(?![\w.\-]))"
+    r"|(?:[ ]{2,}|\t)(?:false|off|disabled)(?![\w.\-])"
+    # a metric listed with its value: "PutRequests 61080/min, 5xxErrors 0" (the term glued in its name)
+    r"|(?<=[a-z0-9])[a-z]* 0(?=[,;)]|\s*$|\s*\n))"
 )
 # the same in a claim, boolean values only: "OOMKilled 为 false", "Replica_IO_Running 是 No"
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)

@@ -20,7 +20,8 @@ from .glossary import concepts_in
 from .tokens import TIMES_AFTER, NumberMention, numbers_with_places
 
 __all__ = [
-    "formula_operands", "multiple_conflict", "rate_of_its_own_figures", "result_of_a_written_formula",
+    "difference_of_its_own_figures", "formula_operands", "multiple_conflict", "rate_of_its_own_figures",
+    "result_of_a_written_formula",
     "written_as_multiple",
 ]
 
@@ -245,3 +246,29 @@ def written_as_multiple(text: str, number: NumberMention) -> bool:
     """The figure is written as a multiple ("约 3.4 倍")."""
     prepared, places = numbers_with_places(text)
     return any(n == number and TIMES_AFTER.match(prepared, end) for _, end, n in places)
+
+
+# "比 40 秒的 session timeout 长 13 秒": the amount one figure exceeds (or falls short of) another
+_COMPARED = re.compile(r"比[^，。；,;]{0,24}?(?:长|多|高|大|晚|慢|少|短|低|小|早|快|超出|超过)了?\s?(?:约|近)?\s?$")
+
+
+def difference_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """"中断 53 秒，比 40 秒的 session timeout 长 13 秒": the figure after a comparison is the difference
+    between the figure compared with (after 比) and the last figure of its kind before 比; both are the
+    claim's own, each located on its own."""
+    if number.kind == "clock" or "比" not in text:
+        return False
+    prepared, places = numbers_with_places(text)
+    starts = [s for s, _, n in places if n == number]
+    if not starts:
+        return False
+    start = starts[-1]
+    compared = _COMPARED.search(prepared, max(0, start - 40), start)
+    if compared is None:
+        return False
+    than = prepared.rfind("比", 0, compared.end())
+    base = next((n for s, _, n in places if than < s < start and n.kind == number.kind), None)
+    other = next((n for s, _, n in reversed(places) if s < than and n.kind == number.kind), None)
+    if base is None or other is None:
+        return False
+    return abs(abs(other.value - base.value) - number.value) <= tolerance(number)

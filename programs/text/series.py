@@ -355,6 +355,9 @@ def value_at_time_conflict(
             return f"no cited series rises {number.text} times around {_hhmm(second)}"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
+        if (number.kind == "count" and number.text.endswith(("个", "台")) and number.value >= 2
+                and len({p.line for p in at}) == number.value):
+            continue  # "19:10 时 3 个 pod 的 CPU 都在 3.97~3.99 核" over three rows at 19:10: a count of them
         if number.kind == "ratio" and _share_of_a_limit(claim_text, number, at, series):
             continue  # "14:03 达到 limit 的 100%" over 536870912 with "limit": "512Mi"
         operands = formula_operands(claim_text, number)

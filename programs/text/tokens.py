@@ -253,8 +253,9 @@ def _dated(text: str) -> bool:
 _DAY_CUE = re.compile(r"\d\s?[日号]")  # "29 日", "29号": a day alone (`dates.CLAIM_DAY`)
 
 
-# Mixed-case words of the trade a claim writes as they are spelled ("gRPC", "StatefulSet"): vocabulary
-# that names no object of this incident, so no output needs to hold it
+# Mixed-case words of the trade a claim writes as they are spelled ("gRPC", "StatefulSet"), and trade
+# acronyms the errno pattern would take for a code ("ETL 任务", "EKS 集群"): vocabulary that names no
+# object of this incident, so no output needs to hold it
 _VOCABULARY = frozenset(
     """grpc mtls oauth ebpf iops statefulset daemonset replicaset configmap cronjob persistentvolumeclaim
     persistentvolume horizontalpodautoscaler poddisruptionbudget networkpolicy serviceaccount clusterrole
@@ -263,7 +264,8 @@ _VOCABULARY = frozenset(
     ingressclass storageclass priorityclass runtimeclass validatingwebhookconfiguration
     mutatingwebhookconfiguration resourcequota limitrange endpointslice volumeattachment replicationcontroller
     controllerrevision certificatesigningrequest content-type content-length user-agent x-forwarded-for x-real-ip
-    cache-control set-cookie transfer-encoding accept-encoding content-encoding explain""".split()
+    cache-control set-cookie transfer-encoding accept-encoding content-encoding explain
+    etl elk efk eks ecs emr ecr elb eip eni""".split()
 )
 _ENTITY_GROUPS = frozenset({"entity", "date_entity", "digit_entity", "path_entity"})
 
@@ -417,6 +419,8 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             mention = NumberMention(m["ch"], float(m["ch"]), "plain", 0)  # "上涨 20 点": a change in points
         elif kind == "duration":
             mention = duration(fold(m.group(0)).replace(" ", ""))
+            if approx_cue and _is_approximate(text, m.start(), m.end()):
+                mention = approximate(mention)  # "约 21 分半", "约 2 分 10 秒"
         else:
             mention = number_from_match(m)
             if mention is not None and approx_cue and _is_approximate(text, m.start(), m.end()):
@@ -630,9 +634,11 @@ def duration(text: str) -> NumberMention:
     half = _HALF_PART.fullmatch(text) if len(text) <= _MAX_HALF_CHARS else None
     if half:
         unit = _HALF_SECONDS[half.group(2)]
-        # "8 分半" is 8.5 minutes to a tenth; "5 分多钟" somewhere in its sixth minute (half a minute each way)
+        # "8 分半" is 8.5 minutes to the half minute (written in half minutes: 15 s each way); "5 分多钟"
+        # somewhere in its sixth minute (half a minute each way)
         more = "多" in half.group(2)
-        return NumberMention(text, (int(half.group(1)) + 0.5) * unit, "seconds", 0 if more else 1, float(unit), more)
+        written_in = float(unit if more else unit / 2)
+        return NumberMention(text, (int(half.group(1)) + 0.5) * unit, "seconds", 0, written_in, more)
     seconds = 0.0
     last = 1
     decimals = 0

@@ -57,7 +57,7 @@ HEDGED = re.compile(
     r"|您提到|你提到|您问|你问|您说|你说|用户提到"
     rf"|尚{_STILL_NEEDS}|仍{_STILL_NEEDS}|还{_STILL_NEEDS}"
     rf"|尚未(?:{_CHECK_WORDS})|有待|待(?:进一步)?(?:{_CHECK_WORDS})"
-    r"|未确认|未经?证实|未验证|不确定|无法(?:确认|判断|确定)|判断不了|难以(?:确认|判断|确定)"
+    rf"|未确认|没有?(?:{_CHECK_WORDS})|未经?证实|未验证|不确定|无法(?:确认|判断|确定)|判断不了|难以(?:确认|判断|确定)"
     r"|尚不(?:清楚|明确)|还不(?:清楚|明确)|仍不(?:清楚|明确)"
     r"|证据不足|缺乏证据|没有证据|尚无定论|进一步确认|如需|还没有?查到"
     # what the investigation lacks ("由于缺少发布记录，无法判断…") is missing_info, not an incident fact
@@ -111,11 +111,16 @@ _COORDINATOR = re.compile(r"和|与|及|、|跟|以及|\band\b")
 
 
 _DEGREE_AFTER = re.compile(r"\s?(?:用完|用尽|耗尽|占满|打满|写满|满了|被占用|占用|吃满)")
+# "整个时段都没有超过 40": throughout the window looked at, a span of time, not every one of several
+_WHOLE_SPAN_AFTER = re.compile(r"\s?(?:时段|期间|过程|时间段|窗口|查询窗口|时间窗口|区间)")
 
 
 def degree_scope(text: str, scope: re.Match[str]) -> bool:
-    """"swap 已全部用完": 全部 says how much of one thing, as 用完 does, not that every one of several is."""
-    return _DEGREE_AFTER.match(text, scope.end()) is not None
+    """"swap 已全部用完": 全部 says how much of one thing, as 用完 does, not that every one of several is;
+    "整个时段" is the whole window looked at."""
+    return _DEGREE_AFTER.match(text, scope.end()) is not None or (
+        scope.group(0) == "整个" and _WHOLE_SPAN_AFTER.match(text, scope.end()) is not None
+    )
 
 
 def enumerated_scope(text: str, scope: re.Match[str]) -> bool:
