@@ -484,8 +484,8 @@ def test_what_was_not_yet_checked_leaves_its_sentence_open(sentence: str, open_q
     assert (search_hedged(sentence) is not None) is open_question
 
 
-PUBLISH = ("time     published   acked   redelivered\n09:42    129115      0               0\n"
-           "09:50    129000      0   0\n")
+PUBLISH = ("# values are increase() over the preceding 1m\ntime     published   acked   redelivered\n"
+           "09:42    129115      0               0\n09:50    129000      0   0\n")
 
 
 @pytest.mark.parametrize(("claim", "located"), [
@@ -494,6 +494,7 @@ PUBLISH = ("time     published   acked   redelivered\n09:42    129115      0    
     ("09:50 为 129000，约 2150 条/秒", False),  # no per-minute period said: a bare figure is no rate
 ])
 def test_a_per_second_rate_restating_a_figure_of_a_per_minute_series(claim: str, located: bool) -> None:
+    # round ZZ: the outputs must count per minute; a series in req/s read "每分钟" is not (below)
     _verification, detail = _check(claim, "09:50    129000      0   0", PUBLISH, tool="query_metrics",
                                   source_type="metric")
     assert ("no tool output contains or implies" not in detail) is located, detail
@@ -638,14 +639,12 @@ def test_a_count_of_times_is_no_count_of_rows() -> None:
     assert verification == "contradicted" and "a fall, not a rise" in detail, detail
 
 
-@pytest.mark.parametrize(("claim", "shown"), [
-    ("order-refunds 的 lag 整个时段都没有超过 40", True),  # the whole window looked at
-    ("整个集群都没有超过 40", False),  # the whole of several things
-])
-def test_the_whole_window_is_no_scope_over_several(claim: str, shown: bool) -> None:
-    from groundcheck.programs.text.wording import degree_scope, search_scope
-    scope = search_scope(claim)
-    assert scope is not None and degree_scope(claim, scope) is shown
+def test_the_whole_window_stays_a_scope_its_figures_must_show() -> None:
+    # round ZZ: an exemption for 整个时段 let "都在 90% 以上" pass over a series that dips to 78
+    output = '{"metric": "node_cpu_usage_percent", "points": [["10:00", 93], ["10:05", 95], ["10:10", 78]]}'
+    verification, detail = _check("db-01 整个时段 CPU 使用率都在 90% 以上", '["10:00", 93], ["10:05", 95]', output,
+                                  tool="query_metrics", source_type="metric")
+    assert verification != "direct_observation", detail
 
 
 TWO_TOPICS = ('{"series": [{"labels": {"topic": "order-events"}, "points": [["14:00", 1184], ["14:05", 1302], '
@@ -675,13 +674,159 @@ def test_a_column_that_repeats_its_words_keys_no_row() -> None:
     assert "row of" not in detail, detail
 
 
-@pytest.mark.parametrize(("first", "shown"), [
-    ("metrics-server: 6 nodes scraped, 6 failed", True),  # the count given twice by the output
-    ("metrics-server: 6 nodes scraped, some failed", False),  # once: the failures are not counted
+def test_a_count_after_the_scope_word_is_no_whole_the_output_gives() -> None:
+    # round ZZ: "全部 6 个节点" over "total 8, ready 6": 6 is the part, written twice, and the whole is 8
+    output = "cluster prod-east summary\nnodes: total 8, ready 6, notready 2\npods: 143 running across 6 nodes\n"
+    verification, detail = _check("prod-east 全部 6 个节点都是 Ready", "nodes: total 8, ready 6, notready 2", output,
+                                  tool="shell")
+    assert verification != "direct_observation", detail
+
+
+GC_TABLE = ("time    cass-01  cass-02  cass-03\n21:15   0.24     0.22     38.20\n21:40   0.25     0.23     44.91\n")
+
+
+@pytest.mark.parametrize(("claim", "judged"), [
+    ("只有 cass-03 的 GC 异常：21:15 每分钟 GC 耗时 38.20 秒，其余节点都在 0.3 秒以下", True),
+    ("cass-01 的 GC 异常：21:15 每分钟 GC 耗时 0.24 秒", False),  # no figure far from another: no outlier shown
 ])
-def test_a_count_right_after_the_scope_word_the_output_gives_twice(first: str, shown: bool) -> None:
-    output = (first + "\nunable to scrape metrics from node worker-17: x509\n"
-              "node list: worker-17 worker-18 worker-19 worker-20 worker-21 worker-22\n")
-    claim = "metrics-server 抓取 worker-17 到 worker-22 全部 6 个节点都失败"
-    _, detail = _check(claim, first, output, tool="query_logs")
-    assert ("(all / every / the whole)" not in detail) is shown, detail
+def test_an_anomaly_judged_by_an_outlier_among_its_own_figures(claim: str, judged: bool) -> None:
+    _, detail = _check(claim, "21:15   0.24     0.22     38.20", GC_TABLE, tool="query_metrics", source_type="metric")
+    assert ("'unhealthy'" not in detail) is judged, detail
+
+
+P99 = ("time    read_p99_ms   read_timeouts_per_min   read_qps\n21:00   38            0                       8420\n"
+       "21:15   4870          912                     8402\n21:25   5310          1290                    8410\n"
+       "21:30   5690          1455                    8388\n21:40   {last}          1502                    8391\n")
+
+
+@pytest.mark.parametrize(("claim", "last", "turned"), [
+    ("p99 在 21:15 到 4870ms，21:25 之后开始逐步回落", "6210", False),  # it keeps rising
+    ("p99 在 21:15 到 4870ms，21:25 之后开始逐步回落", "2100", True),
+    ("p99 在 21:15 到 4870ms，21:25 之后继续上升", "6210", True),
+])
+def test_a_turn_after_a_time_is_read_in_the_column_of_its_figures(claim: str, last: str, turned: bool) -> None:
+    claim = claim.replace("继续上升", "持续上升")
+    output = P99.format(last=last)
+    _, detail = _check(claim, "21:15   4870          912                     8402", output, tool="query_metrics",
+                       source_type="metric")
+    assert ("it says a fall after" not in detail and "it says a rise after" not in detail) is turned, detail
+
+
+def test_the_end_of_a_range_of_clocks_is_a_clock_without_a_zone() -> None:
+    from groundcheck.programs.core.time_context import written_zones
+    text = "'ssl_do_handshake() failed' count 07:00-08:00: 212, 08:00-09:00: 186,455 --"
+    assert written_zones(text, "09:00") == {None}
+    assert written_zones(text, "08:00") == {None}  # "08:00-09:00" is no 08:00 at UTC-9
+    assert written_zones("2026-11-23t09:12:03.118-05:00 start", "09:12") == {-5}  # a time with seconds keeps it
+
+
+@pytest.mark.parametrize(("figure", "restated"), [("186,455 次", True), ("186,456 次", False)])
+def test_an_answers_grouped_figure_restates_a_claims(figure: str, restated: bool) -> None:
+    from groundcheck.programs.core.number_forms import restates_a_figure_of
+    from groundcheck.programs.text.normalize import fold
+    from groundcheck.programs.text.tokens import extract_mentions
+    claims = fold("握手失败数从 07:00-08:00 的 212 条涨到 08:00-09:00 的 186,455 条")
+    numbers = extract_mentions(f"该副本 08:00-09:00 有 {figure}").numbers
+    assert restates_a_figure_of(claims, numbers[1])  # 09:00, the end of the claim's range
+    assert restates_a_figure_of(claims, numbers[2]) is restated
+
+
+def test_a_per_second_series_read_per_minute_is_no_restatement() -> None:
+    output = "{'metric': 'http_requests', 'unit': 'req/s', 'step': '1m', 'points': [['10:00', 1200], ['10:01', 1260]]}"
+    _, detail = _check("search 每分钟请求数 10:00 为 1200，约每秒 20 个请求", "['10:00', 1200]", output,
+                       tool="query_metrics", source_type="metric")
+    assert "20个" in detail, detail
+
+
+TWO_DAYS = ("2026-11-28T23:40:00+08:00 INFO  [order-svc] health check ok\n"
+            "2026-11-28T23:50:12+08:00 ERROR [order-svc] upstream connect error: connection refused\n"
+            "2026-11-29T01:02:40+08:00 INFO  [order-svc] health check ok\n"
+            "2026-11-29T02:14:06+08:00 ERROR [order-svc] upstream connect error: connection refused\n")
+
+
+@pytest.mark.parametrize(("claim", "denies"), [
+    ("11-28 23:50:12 之前 order-svc 没有 connection refused 报错", True),
+    ("11-29 02:14:06 之前 order-svc 没有 connection refused 报错", False),  # 11-28 23:50:12 is before it
+    ("02:14:06 之前 order-svc 没有 connection refused 报错", False),  # lines of two days: no day, no bound
+])
+def test_a_time_bound_over_lines_of_two_days_reads_the_day(claim: str, denies: bool) -> None:
+    conflict = negation_conflict(claim, [TWO_DAYS])
+    assert (conflict is None) is denies, conflict
+
+
+# ---- round ZZ: attacks on this look's readings (each pair caught / passed as it should) ----
+
+FLAPS = ("2026-03-02T09:14:02+08:00 bgpd: neighbor 10.20.0.1 Down - Hold Timer Expired\n"
+         "2026-03-02T09:21:47+08:00 bgpd: neighbor 10.20.0.1 Down - Interface flap (last reset: Hold Timer Expired "
+         "at 09:14:02)\n")
+
+
+def test_a_listed_items_predicate_is_not_read_in_an_aside() -> None:
+    assert not _shows("09:14:02、09:21:47 两次 Down，原因都是 Hold Timer Expired", FLAPS)
+    assert _shows("09:14:02、09:21:47 两次 Down，原因都是 Hold Timer Expired",
+                  FLAPS.replace("Interface flap (last reset: Hold Timer Expired at 09:14:02)", "Hold Timer Expired"))
+
+
+ELB = ("lb-web-a: RequestCount 18230, 4xxErrors 3, 5xxErrors 0\n"
+       "lb-web-b: RequestCount 17984, 4xxErrors 0, 5xxErrors {b}\n")
+
+
+@pytest.mark.parametrize(("claim", "b", "denies"), [
+    ("lb-web-b 没有 5xx 错误", "27", False),  # lb-web-a's zero is not lb-web-b's
+    ("lb-web-b 没有 5xx 错误", "0", True),
+    ("lb-web-a 没有 5xx 错误", "27", True),
+])
+def test_a_denial_of_a_named_object_is_read_in_its_lines(claim: str, b: str, denies: bool) -> None:
+    conflict = negation_conflict(claim, [ELB.format(b=b)])
+    assert (conflict is None) is denies, conflict
+
+
+def test_a_difference_needs_the_one_unit_the_output_declares() -> None:
+    output = ("{'series': [{'mount': '/data', 'unit': 'TiB', 'points': [['10:00', 1.2], ['10:10', 3.4]]}, "
+              "{'mount': '/var', 'unit': 'GiB', 'points': [['10:00', 20.5], ['10:10', 21.0]]}]}")
+    _, detail = _check("store-03 的 /data 在 10:00 到 10:10 增加了 2.2 GiB", "[['10:00', 1.2], ['10:10', 3.4]]",
+                       output, tool="query_metrics", source_type="metric")
+    assert "2.2gib" in detail, detail
+
+
+FAILURES = ("{'job': 'pg-nightly', 'points': [['2026-11-01', 0], ['2026-11-12', 3], ['2026-11-20', 4], "
+            "['2026-11-21', 0]]}")
+FAILURES_QUOTE = "[['2026-11-01', 0], ['2026-11-12', 3], ['2026-11-20', 4], ['2026-11-21', 0]]"
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("pg-nightly 备份从 11-12 开始失败，连续失败了 19 天", False),  # 19 days are 11-01 to 11-20
+    ("pg-nightly 备份从 11-12 到 11-20 失败了 8 天", True),
+])
+def test_the_dates_a_claim_writes_are_its_day_spans_ends(claim: str, located: bool) -> None:
+    _, detail = _check(claim, FAILURES_QUOTE, FAILURES, tool="query_metrics", source_type="metric")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("db-migrate-x7k2 的 migrate 容器 exit code 为 1", False),
+    ("db-migrate-x7k2 的 migrate 容器 exit code 为 137", True),
+])
+def test_an_exit_code_read_at_the_outputs_exited_with(claim: str, located: bool) -> None:
+    output = "2026-11-29T04:11:02+08:00 ERROR [kubelet] container migrate in pod db-migrate-x7k2 exited with code 137\n"
+    verification, detail = _check(claim, "exited with code 137", output, tool="query_logs")
+    assert (verification != "contradicted") is located, detail
+
+
+def test_a_lower_case_finished_state_in_a_chinese_claim_needs_its_past_form() -> None:
+    output = ("Normal   Pulling    5m    kubelet   Pulling image \"registry.local/api:2.4.1\"\n"
+              "Warning  Failed     4m    kubelet   Failed to pull image \"registry.local/api:2.4.1\"\n")
+    verification, detail = _check("镜像 registry.local/api:2.4.1 已 pulled", "Pulling image", output, tool="kubectl")
+    assert verification != "direct_observation", detail
+
+
+PROBE = "2026-11-29T09:40:12+08:00 WARN [lb-probe] healthcheck GET /healthz on pay-7f: expected '200' but got '503'\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("pay-7f 的健康检查 GET /healthz 返回 200", False),  # 200 was only expected
+    ("pay-7f 的健康检查 GET /healthz 期望 200，实际返回 503", True),
+])
+def test_an_expected_figure_is_no_outcome(claim: str, honest: bool) -> None:
+    verification, detail = _check(claim, "expected '200' but got '503'", PROBE, tool="query_logs")
+    assert (verification == "direct_observation") is honest, detail

@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from ..text.normalize import fold
 from ..text.tokens import NumberMention
@@ -31,8 +32,9 @@ _DAY = 86400
 _NO_YEAR = 2001  # "11-16 00:00" against "11-18 00:00": read in a common year (three years in four are)
 
 
-def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> bool:
-    """The claimed duration is the span between two dated times of the claim's excerpts."""
+def span_between_quoted_times(number: NumberMention, quotes: Sequence[str], claim_text: str = "") -> bool:
+    """The claimed duration is the span between two dated times of the claim's excerpts (for days
+    between dates alone, the dates the claim writes, when it writes any, are the span's ends)."""
     if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
         return False
     times = sorted({t for quote in quotes for t in _dated_times(fold(quote))})
@@ -45,11 +47,29 @@ def span_between_quoted_times(number: NumberMention, quotes: Sequence[str]) -> b
             if abs(span - number.value) <= unit / 2 or 0 <= span - number.value < unit:
                 return True
     if unit >= _DAY:  # "11-23 到 11-29，6 天": days between the dates alone a daily series quotes
-        days = sorted({d for quote in quotes for d in _bare_dates(fold(quote))})
-        if any(abs((later - earlier) * _DAY - number.value) <= unit / 2 for i, earlier in enumerate(days)
-               for later in days[i + 1 :]):
-            return True
+        dated = sorted({d for quote in quotes for d in _bare_dates(fold(quote))})
+        written = _claim_days(claim_text)
+        for i, earlier in enumerate(dated):
+            for later in dated[i + 1 :]:
+                ends = {date.fromordinal(d).timetuple()[1:3] for d in (earlier, later)}
+                # "从 11-12 开始失败，连续 19 天": an end the claim does not write is no span of its
+                if written and not (ends <= written if len(written) >= 2 else ends & written):
+                    continue
+                if abs((later - earlier) * _DAY - number.value) <= unit / 2:
+                    return True
     return False
+
+
+_CLAIM_DAY = re.compile(r"(?<![\d\-])(?:\d{4}-)?(\d{1,2})-(\d{1,2})(?![\d\-])|(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
+
+
+def _claim_days(claim_text: str) -> set[tuple[int, int]]:
+    """(month, day) of each date the claim writes ("11-23", "11 月 23 日")."""
+    found = set()
+    for m in _CLAIM_DAY.finditer(claim_text):
+        month, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        found.add((int(month), int(day)))
+    return found
 
 
 def _bare_dates(text: str) -> list[int]:

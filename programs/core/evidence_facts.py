@@ -14,6 +14,8 @@ Computed once per verification, in claim order; claims that share an id keep sep
 
 from __future__ import annotations
 
+import functools
+import json
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -36,7 +38,7 @@ from ..text.own_arithmetic import (
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
-from .code_signs import code_of_another_sign
+from .code_signs import code_of_another_sign, figure_only_expected
 from .dated_rows import value_at_day_conflict
 from .dated_spans import clock_span_across_dates, span_between_quoted_times
 from .extremes import extreme_conflict
@@ -60,7 +62,7 @@ from .number_forms import (
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
 from .respective_pairs import respective_pairs_conflict
-from .restated_units import rate_period_location, restates_a_located_figure
+from .restated_units import counts_per_minute, rate_period_location, restates_a_located_figure
 from .state_pairs import may_name_a_state, state_pair_conflict
 from .table_rows import counted_rows, listed_rows_conflict, only_subject_conflict, other_row_conflict
 from .time_context import (
@@ -200,6 +202,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         keyed = keyed_value_conflict(claim.claim_text, cited_ok)
         if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
             evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
+        expected = figure_only_expected(claim.claim_text, cited_ok)
+        if expected:  # "返回 200" over "expected '200' but got '503'"
+            evidence.soft.append(SoftJudgement("expected_as_outcome", "contradicted", expected))
         respective = respective_pairs_conflict(claim.claim_text, cited_ok)
         if respective:  # "mq-a 和 mq-b 分别重启了 5 次和 3 次" over rows giving mq-a 3 and mq-b 5
             evidence.soft.append(SoftJudgement("respective_pairs", "contradicted", respective))
@@ -320,7 +325,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             where = index.number_location(number, cited, sums=sums)
-        if where != "cited" and span_between_quoted_times(number, quotes):
+        if where != "cited" and span_between_quoted_times(number, quotes, text):
             where = "cited"  # "中间约 27 小时" between the two dated lines the claim quotes
         if where != "nowhere" and clock_span_across_dates(text, number):
             found.nowhere.append(number.text)  # "11-30 22:00 到 12-01 02:00，约 20 小时": the dates left out
@@ -379,7 +384,12 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             found.outside_cited.append(number.text)
     for number in unlocated:
         # "0.85 核（850m）" over "0.85": the claim's own conversion of a figure the cited outputs state
-        if restates_a_located_figure(text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited"):
+        per_minute = functools.partial(  # what the cited calls asked and answered, for "每分钟 … 约每秒"
+            counts_per_minute, [ev.flat[: ev.out_end] + " " + json.dumps(ev.call.arguments) for ev in observed]
+        )
+        if restates_a_located_figure(
+            text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited", per_minute
+        ):
             continue
         if share_of_its_own_figures(text, number):
             continue  # "共 10000 个请求，其中 500 有 370 个，约 3.7%": a share of figures it states

@@ -157,7 +157,9 @@ def judge_wording(
         found.append(SoftJudgement("general_knowledge", "external_unknown", "it rests on general knowledge"))
     words = content_words(text, skip=entities).words
     cited_calls = index.observed(cited)
-    uncovered = [w for w in words if not any(ev.holds_word(w) for ev in cited_calls)]
+    # an English state a Chinese claim names ("镜像已 pulled") is a status: it needs its finished form
+    done_forms = not text.isascii()
+    uncovered = [w for w in words if not any(ev.holds_word(w, done_forms) for ev in cited_calls)]
     if uncovered and usable:
         quoted = [evidence_view(" ".join(b.evidence_excerpt for b in usable))]
         uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, quoted, views)]
@@ -257,11 +259,24 @@ def _meaning(
 
 def _judged_by_its_own_figures(concept: str, claim_text: str) -> bool:
     """"已用 1071598120 字节，上限 1073741824，基本写满": the judging word says what the claim's own
-    figures show (each of them located on its own), no fact the output must word."""
+    figures show (each of them located on its own), no fact the output must word. "只有 cass-03 异常：…
+    38.20 秒，其余都在 0.3 秒以下": 异常 over figures of one kind, one at least ten times another."""
+    if concept == "unhealthy" and "异常" in claim_text:
+        return _outlier_in_its_figures(claim_text)
     if concept not in EVALUATIVE:
         return False
     ids = next((m.concept_ids for m in claim_analysis(claim_text).mentions if m.concept_ids[0] == concept), None)
     return ids is not None and judged_by_its_figures(claim_text, ids, pairs_anywhere=True)
+
+
+_OUTLIER_FACTOR = 10
+
+
+def _outlier_in_its_figures(claim_text: str) -> bool:
+    """Two figures of one kind the sentence states, the larger at least `_OUTLIER_FACTOR` times the other."""
+    numbers = [n for n in extract_mentions(claim_text).numbers if n.kind not in ("clock", "plain", "count")
+               and n.value > 0]
+    return any(a.kind == b.kind and a.value >= _OUTLIER_FACTOR * b.value for a in numbers for b in numbers)
 
 
 def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | None:
@@ -339,11 +354,9 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
     if scope is None:
         return False
     # the count the scope word sums up: "20 个全部", "6 个副本都"
-    # (or right after it, a count of things: "全部 6 个节点", never a figure: "全部 200")
     counts = [
         n for start, end, n in numbers
-        if n.kind in ("plain", "count") and n.value >= 2 and n.value.is_integer()
-        and (0 <= scope.start() - end <= 8 or (n.kind == "count" and 0 <= start - scope.end() <= 2))
+        if n.kind in ("plain", "count") and n.value >= 2 and n.value.is_integer() and 0 <= scope.start() - end <= 8
     ]
     for n in counts:
         pattern = re.compile(rf"(?<![\w.]){int(n.value)}(?![\w.])")

@@ -51,7 +51,14 @@ def listed_items_show(claim_text: str, views: Sequence[EvidenceView]) -> bool:
     if predicate is None:
         return False
     lines = [line for view in views for line in view.text.split("\n", _MAX_LINES)[:_MAX_LINES]]
-    return all(any(_names(line, keys) and predicate(_part_of(line, keys, items)) for line in lines) for keys in items)
+    return all(
+        any(_names(line, keys) and predicate(_ASIDE.sub(" ", _part_of(line, keys, items))) for line in lines)
+        for keys in items
+    )
+
+
+# an aside in brackets says something else of the item ("Interface flap (last reset: Hold Timer Expired)")
+_ASIDE = re.compile(r"[(（][^()（）]*[)）]")
 
 
 _SEPARATORS = re.compile(r"[\s,;/、]*")

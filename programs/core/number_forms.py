@@ -123,12 +123,17 @@ def _figures(flat: str) -> tuple[NumberMention, ...]:
     return memoised("claim_figures", flat, lambda text: tuple(iter_numbers(text, _FIGURES_READ)))
 
 
+_GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
+
+
 def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
     """The number as `flat` (the claims' folded text) writes it, one of its sizes or durations in
     another unit ("上限 256MB" over "262144.0 KB"), or, given as approximate ("约 35%", "约 1.84 秒"),
     one of its figures rounded ("35.4%", "1840211 微秒")."""
     if literal_number_in(flat, number):
         return True
+    if "," in number.text and literal_number_in(_GROUPED.sub("", flat), number):
+        return True  # "186,455 次" over a claim's "186,455 条": the digits grouped by thousands
     if number.approx:
         return matches_directly(number, _figures(flat))
     if number.kind == "ratio":  # "99.9% 的阈值" over a claim's "0.9990 阈值": a fraction as a percent

@@ -15,7 +15,7 @@ second, is that query's value times the period: "每分钟 2550 次" over 42.5 i
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from ..text.arithmetic import binary_reading_matches, millicores, tolerance
 from ..text.query_meaning import per_second_query
@@ -79,9 +79,14 @@ def every_n_has_m(claim_text: str, number: NumberMention, located: Callable[[Num
 
 
 def restates_a_located_figure(
-    claim_text: str, number: NumberMention, located: Callable[[NumberMention], bool]
+    claim_text: str,
+    number: NumberMention,
+    located: Callable[[NumberMention], bool],
+    per_minute: Callable[[], bool] = lambda: False,
 ) -> bool:
-    """The figure is another figure of its sentence in another unit, and `located` holds for that one."""
+    """The figure is another figure of its sentence in another unit, and `located` holds for that one.
+    A per-second rate may restate a bare figure only when `per_minute` says the outputs count per minute
+    ("increase() over the preceding 1m", CloudWatch's period=60s), not per second ("unit": "req/s")."""
     if number.kind == "clock":
         return False
     text, places = numbers_with_places(claim_text)
@@ -94,7 +99,16 @@ def restates_a_located_figure(
             lo, hi = (end, other_start) if end <= other_start else (other_end, start)
             if hi - lo > _MAX_DISTANCE or not _restating(text, lo, hi):
                 continue  # only an apposition restates: "（…）", "，即 …", "，约合每分钟 …"
-            if _converts((text, start, end, number), (text, other_start, other_end, other)) and located(other):
+            if not _converts((text, start, end, number), (text, other_start, other_end, other)):
+                continue
+            # a bare figure read per minute must be held per minute: no output declaring it per second
+            rate_a = per_second((text, start, end, number))
+            per_minute_read = rate_a is not None and rate_a[1] == 1 and other.kind in ("count", "plain") and (
+                per_second((text, other_start, other_end, other)) is None
+            )
+            if per_minute_read and not per_minute():
+                continue
+            if located(other):
                 return True
     return False
 
@@ -129,6 +143,18 @@ def _converts(restated: _Placed, source: _Placed) -> bool:
         per_minute = _PER_MINUTE.search(text)
         return per_minute is not None and abs(b.value / 60 - rate_a[0]) <= max(tol, 0.01 * rate_a[0])
     return False
+
+
+_COUNTED_PER_MINUTE = re.compile(
+    r"increase\(.{0,160}?\[1m\]|over the preceding 1m|period\s?[=:]\s?60s?\b|per[_ ]?min(?:ute)?\b|/min\b|每分钟",
+)
+_COUNTED_PER_SECOND = re.compile(r"req/s|reqs/s|ops/s|/sec\b|per[_ ]second|\brps\b|\bqps\b|rate\(")
+
+
+def counts_per_minute(texts: Sequence[str]) -> bool:
+    """The outputs (and what their calls asked) count per minute and declare nothing per second."""
+    joined = "\n".join(t.lower() for t in texts)
+    return _COUNTED_PER_MINUTE.search(joined) is not None and _COUNTED_PER_SECOND.search(joined) is None
 
 
 _PER_MINUTE = re.compile(r"每分钟|/\s?分钟|/\s?min\b|per minute", re.IGNORECASE)

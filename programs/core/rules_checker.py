@@ -22,7 +22,7 @@ from .evidence_facts import ClaimEvidence, cap
 # order the one reported is chosen; a judgement of that class missing here fails loudly (ValueError).
 _CONTRADICTING = (
     "negation", "searched_not_found", "other_row", "other_subject", "other_label", "other_key", "other_value",
-    "own_multiple", "respective_pairs", "opposite_outcome", "direction",
+    "own_multiple", "respective_pairs", "expected_as_outcome", "opposite_outcome", "direction",
     "not_extreme", "time_course", "cut_listing", "zero_counter", "state_pair",
 )
 # Soft judgements that lower a class to their `lowers_to`, in the order they are reported.

@@ -103,13 +103,18 @@ def written_zones(folded_output: str, clock: str) -> set[int | None]:
     zones: set[int | None] = set()
     # the clock (not a part of another), then its zone if written: "z", "+08:00", " +0000" (RFC 1123, nginx)
     pattern = (
-        rf"(?<!\d)(?:(?<=\d{{4}}:)|(?<!:)){re.escape(clock)}(?::\d{{2}})?(?:\.\d+)?(?![\d:])"
+        rf"(?<!\d)(?:(?<=\d{{4}}:)|(?<!:)){re.escape(clock)}(:\d{{2}})?(?:\.\d+)?(?![\d:])"
         rf"(z\b|\s?[+\-]\d{{2}}:?\d{{2}}\b|\s?(?:\d{{4}}\s)?(?:gmt|utc)\b(?!\s?[+\-]))?"
     )
+    # "08:00-09:00" is a range: its end is a clock of its own, written without a zone
+    if re.search(rf"\d\d:\d\d-{re.escape(clock)}(?!\d|:\d)", folded_output):
+        zones.add(None)
     for n, m in enumerate(re.finditer(pattern, folded_output)):
         if n >= _ZONE_OCCURRENCES:
             break
-        zone = m.group(1).strip() if m.group(1) else None
+        zone = m.group(2).strip() if m.group(2) else None
+        if zone is not None and m.group(1) is None and re.fullmatch(r"-\d{2}:\d{2}", zone):
+            zone = None  # "08:00-09:00": a range's end, no offset (an offset follows a time with seconds)
         if zone is None:
             zones.add(None)
         elif zone == "z" or zone.endswith(("gmt", "utc")):  # "03:59:59 2026 GMT" (openssl), "… UTC"

@@ -21,8 +21,8 @@ from itertools import pairwise
 from ..text.dates import without_leading_timestamp
 from ..text.glossary import claim_analysis, glossary
 from ..text.normalize import fold
-from ..text.series import Series
-from ..text.tokens import NumberMention, holds_as_written, numbers_with_places
+from ..text.series import Series, values_of
+from ..text.tokens import NumberMention, extract_mentions, holds_as_written, numbers_with_places
 from ..text.wording import CLAUSE_BREAK, part_start
 from .trace_index import CallEvidence
 
@@ -72,6 +72,54 @@ def _last_name(text: str, concept_id: str) -> int:
     if concept is None:
         return -1
     return max((text.rfind(term) for term in concept.en if term.isascii()), default=-1)
+
+
+_TURN_AFTER = re.compile(
+    r"(\d{1,2}):(\d{2})\s?(?:之后|以后|后|起)\s?(?:开始)?\s?(?:逐步|逐渐|持续|一路|慢慢)?\s?"
+    r"(?:(?P<down>回落|下降|下跌|减少|降低|回调|缓解)|(?P<up>回升|上涨|上升|增加|升高|攀升))"
+)
+
+
+def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str | None:
+    """"21:25 之后开始逐步回落" over a column of the claim's figures that rises after 21:25: the values after
+    the time must end below (a fall) or above (a rise) the value at it."""
+    turns = list(_TURN_AFTER.finditer(claim_text))
+    if not turns:
+        return None
+    figures = [n for n in extract_mentions(claim_text).numbers if n.kind != "clock"]
+    for s in series:
+        for column in _timed_columns(s):
+            if not any(holds_as_written(v, n) for _, v in column for n in figures):
+                continue  # a column of none of the claim's figures: another measure
+            for turn in turns:
+                at = int(turn.group(1)) * 3600 + int(turn.group(2)) * 60
+                start = next((v for t, v in column if t == at), None)
+                after = [v for t, v in column if t > at]
+                if start is None or not after:
+                    continue
+                falls = turn["down"] is not None
+                if (after[-1] >= start) if falls else (after[-1] <= start):
+                    word = "fall" if falls else "rise"
+                    shown = ", ".join(f"{v:g}" for v in [start, *after])
+                    return f"it says a {word} after {turn.group(1)}:{turn.group(2)}, but the cited series goes {shown}"
+    return None
+
+
+def _timed_columns(series: Series) -> list[list[tuple[int, float]]]:
+    """(second of the day, value) of each column of each run of a series (a run ends where the times
+    start again: a second table over the same minutes), whose points each hold as many values."""
+    rows = [(p.second, values) for p in series.points if (values := tuple(p.values) or values_of(p))]
+    runs: list[list[tuple[int, tuple[float, ...]]]] = [[]]
+    for second, values in rows:
+        if runs[-1] and second <= runs[-1][-1][0]:
+            runs.append([])
+        runs[-1].append((second, values))
+    columns: list[list[tuple[int, float]]] = []
+    for run in runs:
+        widths = {len(values) for _, values in run}
+        if len(run) >= 2 and len(widths) == 1:
+            columns.extend([(second, values[i]) for second, values in run] for i in range(widths.pop()))
+    return columns
 
 
 def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
@@ -239,10 +287,13 @@ def time_course_conflict(
     claim_text: str, cited: Sequence[CallEvidence], series: Iterable[Series], excerpts: Sequence[str] = ()
 ) -> str | None:
     """The first of this module's readings that the cited outputs contradict, as a detail."""
+    if _TURN_AFTER.search(claim_text):  # (the series are parsed lazily: only for a claim that asks)
+        series = list(series)
     return (
         earlier_first_occurrence(claim_text, excerpts, cited)
         or ongoing_after_recovery(claim_text, cited)
         or series_course_conflict(claim_text, series)
+        or (turn_after_a_time_conflict(claim_text, series) if isinstance(series, list) else None)
         or last_state_as_current(claim_text, cited)
         or ago_as_window(claim_text, cited)
     )

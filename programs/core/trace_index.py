@@ -487,11 +487,12 @@ class CallEvidence:
             self._ints = _standalone_ints(self.flat, self.out_end)
         return self._ints
 
-    def holds_word(self, word: str) -> bool:
+    def holds_word(self, word: str, done_forms: bool = False) -> bool:
         """An ordinary word is in the output or subject, or is what the call lists ("pod" of `get pods`,
-        `subject_meaning`), or names a product its output's format implies ("mysql" by "query_time:")."""
+        `subject_meaning`), or names a product its output's format implies ("mysql" by "query_time:").
+        `done_forms`: a finished state needs its past form (`content_words.word_in`)."""
         return (
-            word_in(self.flat, word)
+            word_in(self.flat, word, done_forms)
             # a product the output's format, or the call's own subject, implies ("-c istio-proxy": a sidecar)
             or implied_in(word, self.flat) is not None
             or word_in(self.listed_kinds, word)
@@ -897,8 +898,8 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
         return False
     if i >= 2 and before in "+-":
         two = text[i - 2]
-        if (before == "-" and two.isdigit()) or ("a" <= two <= "z"):
-            return False  # a date or range part ("11-28"), a UTC offset ("utc+8")
+        if (before == "-" and two.isdigit() and not clock) or ("a" <= two <= "z"):
+            return False  # a date or range part ("11-28"), a UTC offset ("utc+8"); a clock ends a range
     return True
 
 
@@ -1045,11 +1046,18 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
     declared = [
         n._replace(kind=number.kind, value=n.value * f, factor=f)
         for ev in calls
-        for f in whole_kinds(ev._declared()).get(number.kind, ())
+        for f in _one_declared_scale(whole_kinds(ev._declared()).get(number.kind, ()), number.kind)
         for n in ev.numbers
         if n.kind == "plain"
     ]
     return bool(declared) and follows_by_arithmetic(number, declared, sums)
+
+
+def _one_declared_scale(factors: tuple[float, ...], kind: str) -> tuple[float, ...]:
+    """The factors of the one unit an output declares for its bare numbers of a kind, none when it
+    declares several ("unit": "TiB" for one series and "GiB" for another: whose is a point, it does not say)."""
+    per_unit = 2 if kind == "bytes" else 1  # a size reads in powers of 1000 and 1024
+    return factors if len(factors) <= per_unit else ()
 
 
 @functools.lru_cache(maxsize=4096)
@@ -1061,7 +1069,8 @@ def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
     time may follow its date ("2026-11-28t14:03").
     """
     lit = re.escape(digits)
-    left = rf"(?<![A-Za-z0-9._:]{lit})(?<!\d-{lit})(?<![a-z][+-]{lit})"
+    # (a clock after a dash is the end of a range, "08:00-09:00"; a figure after one is a date's day)
+    left = rf"(?<![A-Za-z0-9._:]{lit})" + ("" if clock else rf"(?<!\d-{lit})") + rf"(?<![a-z][+-]{lit})"
     # an ISO time right after its date ("2026-11-28t14:03"); the maximum heap's glued value ("-Xmx12g")
     glued = rf"(?<=\dt{lit})" if clock else rf"(?<=-xmx{lit})"
     left = rf"(?:{glued}|{left})"

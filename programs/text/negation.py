@@ -324,6 +324,8 @@ def negation_conflict(
             continue  # "以 no PRIMARY in election timeout period 为由": the output's own words, quoted
         if i in analysis.negated and _NOT_ALL.search(compact(claim_text), max(0, m.start - 8), m.start):
             continue  # "并非全部失败": not all of them, so some did
+        if i in analysis.negated and (own := _subject_lines_report(compact(claim_text), m, ids[0], views)):
+            return own  # "lb-web-b 没有 5xx" over "lb-web-b: … 5xxErrors 27", whatever lb-web-a's line denies
         if i in analysis.negated:
             # a term naming several concepts is denied as its first ("不是 OOMKilled" denies an OOM, not
             # every termination: "Terminated" does not report it)
@@ -363,31 +365,80 @@ _BOUND_LINES = 5_000  # lines of an output read for a time-bounded denial
 def _bounded_denial_holds(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> bool:
     """The clause bounds its denial by a time ("02:14:06 之前没有报错", "10:05 以后未再 OOM"): no line of
     a cited output on that side of the time reports the concept (a line without a clock has its
-    predecessor's). A clock without seconds is its minute's start: "10:05 之后" keeps 10:05:30."""
+    predecessor's). A clock without seconds is its minute's start: "10:05 之后" keeps 10:05:30. Lines
+    of several days are compared by day too, against the day the claim writes before its clock; with
+    no day written, the bound decides nothing over lines of more than one day."""
     bounds = list(_TIME_BOUND.finditer(text, part_start(text, m.start), m.start))
     if not bounds:
         return False
     bound = bounds[-1]
     hours, minutes, seconds, side = bound.groups()
     precise = seconds is not None
-    limit = int(hours) * 3600 + int(minutes) * 60 + int(seconds or 0)
+    day_written = _DAY_BEFORE.search(text, max(0, bound.start() - 12), bound.start())
+    day = (int(day_written.group(1)), int(day_written.group(2))) if day_written else None
+    limit = (day or (0, 0), int(hours) * 3600 + int(minutes) * 60 + int(seconds or 0))
     before = side in ("之前", "以前", "前")
     kept: list[str] = []
+    days: set[tuple[int, int]] = set()
     for view in views:
-        clock = None
+        clock: tuple[tuple[int, int], int] | None = None
         for line in view.text.split("\n", _BOUND_LINES)[:_BOUND_LINES]:
             found = _LINE_CLOCK.search(line)
             if found:
-                clock = int(found.group(1)) * 3600 + int(found.group(2)) * 60
-                clock += int(found.group(3) or 0) if precise else 0
+                dated = _LINE_DAY.search(line, 0, found.start() + 1)
+                line_day = (int(dated.group(1)), int(dated.group(2))) if dated else (day or (0, 0))
+                if dated:
+                    days.add(line_day)
+                second = int(found.group(1)) * 3600 + int(found.group(2)) * 60
+                second += int(found.group(3) or 0) if precise else 0
+                clock = ((line_day if day else (0, 0)), second)
             if clock is None:
                 continue
             if (clock < limit) if before else (clock > limit if precise else clock >= limit):
                 kept.append(line)
+    if day is None and len(days) > 1:
+        return False  # "02:14:06 之前" over lines of two days: which 02:14:06, the claim does not say
     if not kept:
         return False
     asserted, _ = _scan_polarity(evidence_view("\n".join(kept)), concept_id, full=True)
     return asserted is None
+
+
+_DAY_BEFORE = re.compile(r"(?<!\d)(?:\d{4}-)?(\d{1,2})-(\d{1,2})\s?$")
+_LINE_DAY = re.compile(r"(?<!\d)\d{4}-(\d{2})-(\d{2})")
+
+
+_LINE_SUBJECT = re.compile(r"[a-z][a-z0-9_.]*[-_][a-z0-9_.\-]*[a-z0-9]|[a-z]+\d[a-z0-9_.\-]*")
+
+
+def _subject_lines_report(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> str | None:
+    """The sentence denies the concept of an object that opens lines of a cited output ("lb-web-b: …"),
+    and those lines report it and never deny it: the denial is read in its object's lines, not in
+    another object's ("lb-web-a: … 5xxErrors 0")."""
+    start = part_start(text, m.start, SENTENCE_BREAKS)
+    names = set(_LINE_SUBJECT.findall(text, start, m.start))
+    if not names:
+        return None
+    for view in views:
+        lines = [
+            line for line in view.text.split("\n", _TABLE_ROWS)[:_TABLE_ROWS]
+            if any(line.lstrip().startswith(name) and line.lstrip()[len(name) : len(name) + 1] in (":", " ", "\t")
+                   for name in names)
+        ]
+        if not lines:
+            continue
+        # the claim's own term opening a metric of those lines: "5xx" of "5xxErrors 27"
+        metric = re.compile(rf"(?<![a-z0-9]){re.escape(m.term)}[a-z_]*[\s:=]+(\d+)\b")
+        counts = [int(v) for line in lines for v in metric.findall(line)]
+        if counts:
+            if any(counts):
+                shown = next(v for v in counts if v)
+                return f"it denies {concept_id!r} ({m.term}), which the cited output gives {shown} on its lines"
+            continue
+        asserted, denied = _scan_polarity(evidence_view("\n".join(lines)), concept_id, full=True)
+        if asserted and not denied:
+            return f"it denies {concept_id!r} ({m.term}), which the cited output reports on its lines ({asserted!r})"
+    return None
 
 
 _ZERO_STATED = re.compile(r"(?:是|为|=|:|：|都|均|全)\s?0(?![\d.])")

@@ -111,16 +111,11 @@ _COORDINATOR = re.compile(r"和|与|及|、|跟|以及|\band\b")
 
 
 _DEGREE_AFTER = re.compile(r"\s?(?:用完|用尽|耗尽|占满|打满|写满|满了|被占用|占用|吃满)")
-# "整个时段都没有超过 40": throughout the window looked at, a span of time, not every one of several
-_WHOLE_SPAN_AFTER = re.compile(r"\s?(?:时段|期间|过程|时间段|窗口|查询窗口|时间窗口|区间)")
 
 
 def degree_scope(text: str, scope: re.Match[str]) -> bool:
-    """"swap 已全部用完": 全部 says how much of one thing, as 用完 does, not that every one of several is;
-    "整个时段" is the whole window looked at."""
-    return _DEGREE_AFTER.match(text, scope.end()) is not None or (
-        scope.group(0) == "整个" and _WHOLE_SPAN_AFTER.match(text, scope.end()) is not None
-    )
+    """"swap 已全部用完": 全部 says how much of one thing, as 用完 does, not that every one of several is."""
+    return _DEGREE_AFTER.match(text, scope.end()) is not None
 
 
 def enumerated_scope(text: str, scope: re.Match[str]) -> bool:
