@@ -830,3 +830,89 @@ PROBE = "2026-11-29T09:40:12+08:00 WARN [lb-probe] healthcheck GET /healthz on p
 def test_an_expected_figure_is_no_outcome(claim: str, honest: bool) -> None:
     verification, detail = _check(claim, "expected '200' but got '503'", PROBE, tool="query_logs")
     assert (verification == "direct_observation") is honest, detail
+
+
+def test_a_figure_the_claim_says_was_not_the_outcome_is_no_expected_outcome() -> None:
+    output = "Reason: Waiting for HTTP-01 challenge propagation: wrong status code '404', expected '200'\n"
+    claim = "challenge 校验请求拿到 404 而不是 200（wrong status code '404', expected '200'）"
+    _verification, detail = _check(claim, "wrong status code '404', expected '200'", output, tool="kubectl")
+    assert "only as what was expected" not in detail, detail
+
+
+# ---- the fresh audit AB (measured before use) ----
+
+CONDITIONS = ("Conditions:\n  Type             Status\n  MemoryPressure   False\n  DiskPressure     False\n"
+              "  PIDPressure      False\n  Ready            Unknown\n")
+
+
+@pytest.mark.parametrize(("claim", "conflict"), [
+    ("MemoryPressure、DiskPressure、PIDPressure 三个条件都是 False", False),  # a count of the listed ones before 都
+    ("MemoryPressure、DiskPressure 两个条件都是 True", True),
+])
+def test_a_list_of_conditions_with_its_count_shares_its_value(claim: str, conflict: bool) -> None:
+    found = negation_conflict(claim, [CONDITIONS])
+    assert (found is not None) is conflict, found
+
+
+@pytest.mark.parametrize(("output", "conflict"), [
+    ("rejected_connections:0\nevicted_keys:204519\nused_memory:4294967296\nmaxmemory:4294967296\n", False),
+    ("maxmemory not reached, no exhaustion: used_memory 1.2G of 4G\n", True),  # a name of the concept denied
+])
+def test_a_denied_hint_does_not_deny_what_the_claim_reports(output: str, conflict: bool) -> None:
+    found = negation_conflict("Redis 内存已经打满，开始按 allkeys-lru 驱逐", [output])
+    assert (found is not None) is conflict, found
+
+
+JOURNAL = ("Nov 16 09:31:12 etl-node-05 systemd[1]: fluent-bit.service: killed by the OOM killer.\n"
+           "Nov 16 11:40:02 etl-node-05 systemd[1]: fluent-bit.service: Scheduled restart job, "
+           "restart counter is at 22.\n")
+WINDOW = {"unit": "fluent-bit.service", "start": "2026-11-16T09:00:00+08:00", "end": "2026-11-16T12:00:00+08:00"}
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("09:00~12:00 之间 fluent-bit 的 restart counter 涨到 22", True),  # the window the call searched
+    ("09:00~13:00 之间 fluent-bit 的 restart counter 涨到 22", False),  # 13:00 is no bound of it
+])
+def test_a_range_of_clocks_that_is_the_searched_window(claim: str, located: bool) -> None:
+    _, detail = _check(claim, "restart counter is at 22", JOURNAL, tool="query_logs", arguments=WINDOW)
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+TF = ("2026-11-13T06:06:57Z  module.redis.aws_security_group_rule.ingress: Destruction complete\n"
+      "2026-11-13T14:07:33.512+08:00 ERROR [report-svc] redis dial timeout\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("规则删除完成（北京时间 14:06:57）后 36 秒，report-svc 出现第一条超时（14:07:33）", True),
+    ("规则删除完成（北京时间 14:06:57）后 50 秒，report-svc 出现第一条超时（14:07:33）", False),
+])
+def test_a_span_between_two_of_its_own_clocks(claim: str, located: bool) -> None:
+    _, detail = _check(claim, "Destruction complete", TF, tool="query_logs")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+EVICTIONS = '{"unit": "keys/s", "values": [["14:20", 2875.9], ["14:30", 3410.5]]}'
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("14:30 达到峰值 3410.5 keys/s，折合每分钟约 20.5 万个 key", True),
+    ("14:30 达到峰值 3410.5 keys/s，折合每分钟约 25 万个 key", False),
+])
+def test_a_rate_of_keys_per_second_restated_per_minute(claim: str, located: bool) -> None:
+    _, detail = _check(claim, '["14:30", 3410.5]', EVICTIONS, tool="query_metrics", source_type="metric")
+    assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+PROCESSLIST = ("Sun Nov 29 01:58:06 CST 2026\n| Id   | User        | db     | Command | Time | State |\n"
+               "| 1021 | system user | orders | Query   |   8785 | copy to tmp table |\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("按查询时刻 01:58:06 减去 Time 8785 秒，从库大约在 23:31:41 开始回放这条 DDL", True),
+    ("按查询时刻 01:58:06 减去 Time 8785 秒，从库大约在 23:41:41 开始回放这条 DDL", False),
+    # a clock and a span the claim invents can not vouch for each other
+    ("从库在 23:31:41 开始回放，到 01:58:06 持续 9000 秒", False),
+])
+def test_a_clock_from_a_clock_and_a_span_an_output_writes(claim: str, located: bool) -> None:
+    _, detail = _check(claim, "Sun Nov 29 01:58:06 CST 2026", PROCESSLIST, tool="shell")
+    assert ("no tool output contains or implies" not in detail) is located, detail

@@ -50,7 +50,10 @@ def _word_of(label: str) -> str:
 
 
 _EXPECTED_BEFORE = re.compile(r"(?:expected|expecting|want|wanted|should be)\s?[:=]?\s?['\"]?$", re.IGNORECASE)
-_CLAIMED_EXPECTED = re.compile(r"(?:期望|预期|应为|应该是|本应|要求|expected|want)[^，。；,;\d]{0,4}$", re.IGNORECASE)
+# the claim itself says the figure is the expectation ("期望 200"), or no outcome ("拿到 404 而不是 200")
+_CLAIMED_EXPECTED = re.compile(
+    r"(?:期望|预期|应为|应该是|本应|要求|expected|want|不是|而非|并非|非)[^，。；,;\d]{0,4}$", re.IGNORECASE
+)
 _SCAN = 20_000  # characters of an output read for a figure's occurrences
 
 
@@ -63,7 +66,7 @@ def figure_only_expected(claim_text: str, cited: Sequence[CallEvidence]) -> str 
     for start, _, number in places:
         if number.kind not in ("plain", "count") or not number.value.is_integer() or number.value < 10:
             continue
-        if _CLAIMED_EXPECTED.search(text, max(0, start - 8), start):
+        if _CLAIMED_EXPECTED.search(text, max(0, start - 16), start):
             continue  # "期望 200，实际返回 503": the claim says it is the expectation
         digits = str(int(number.value))
         pattern = re.compile(rf"(?<![\w.]){digits}(?![\w.])")

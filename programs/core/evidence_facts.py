@@ -34,6 +34,7 @@ from ..text.own_arithmetic import (
     multiple_conflict,
     rate_of_its_own_figures,
     result_of_a_written_formula,
+    span_of_its_own_clocks,
 )
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
@@ -50,6 +51,7 @@ from .number_bounds import bound_held_by, bound_of
 from .number_forms import (
     about_a_cited_clock,
     aggregate_of_quoted_rows,
+    clock_of_a_located_span,
     clock_of_its_epoch,
     local_time_of_a_utc_clock,
     port_of_an_address,
@@ -69,6 +71,7 @@ from .time_context import (
     range_query_start,
     restated_window,
     searched_since,
+    searched_window,
     searched_windows,
     zone_shifted,
 )
@@ -347,6 +350,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             aggregate_of_quoted_rows(text, number, quotes)
             or sum_of_its_own_figures(text, number)
             or difference_of_its_own_figures(text, number)  # "53 秒，比 40 秒的 timeout 长 13 秒"
+            or span_of_its_own_clocks(text, number)  # "（14:06:57）后 36 秒 … （14:07:33）"
             or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
             or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
             or total_of_a_column(text, number, observed)
@@ -356,12 +360,16 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states
         if where == "nowhere" and range_query_start(text, number, (ev.call.arguments for ev in observed)):
             continue  # "02:00–03:00 这一小时内" over increase(…[1h]) at 03:00: the query's window
+        if where == "nowhere" and searched_window(text, number, (ev.call.arguments for ev in observed)):
+            continue  # "09:00~12:00 之间 …" over a search from 09:00 to 12:00: the window, restated
         if where == "nowhere" and searched_since(text, number, (ev.call.arguments for ev in observed)):
             continue  # "11:00 之后 502 共 913 次" over a search from 11:00: the search's bound
         if where == "nowhere" and number.kind == "clock" and _ZULU_CLOCK.fullmatch(number.text):
             where = _location_of_a_form(number.text, index, cited)  # "13:27:55Z" over "13:27:55.918Z"
         if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
             continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
+        if where == "nowhere" and clock_of_a_located_span(text, number, observed):
+            continue  # "01:58:06 减去 8785 秒，约在 23:31:41 开始": a clock from an output's clock and span
         if where == "nowhere" and clock_of_its_epoch(text, number):
             continue  # "iat=1795486511（北京时间 10:15:11）": the claim's own reading of an epoch it writes
         if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, observed):

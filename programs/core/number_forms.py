@@ -654,3 +654,27 @@ def clock_of_its_epoch(claim_text: str, number: NumberMention) -> bool:
                 if (clock if precise else clock - clock % 60) == int(number.value):
                     return True
     return False
+
+
+def clock_of_a_located_span(claim_text: str, number: NumberMention, cited: list[CallEvidence]) -> bool:
+    """"按查询时刻 01:58:06 减去 Time 8785 秒，大约在 23:31:41 开始": a clock the claim works out from another
+    of its clocks and one of its durations, both written in a cited output as they stand (never a
+    figure the claim derives itself: a clock and a span can not vouch for each other)."""
+    if number.kind != "clock":
+        return False
+    _, places = numbers_with_places(claim_text)
+    clocks = [n for _, _, n in places if n.kind == "clock" and n != number]
+    spans = [n for _, _, n in places if n.kind in ("seconds", "plain") and n.value >= 60]
+    if not clocks or not spans:
+        return False
+    held = [c for c in clocks if any(literal_number_in(ev.flat[: ev.text_end], c) for ev in cited)]
+    lengths = [s.value for s in spans if any(literal_number_in(ev.flat[: ev.text_end], s) for ev in cited)]
+    precision = 1 if number.text.count(":") == 2 else 60
+    target = int(number.value) - int(number.value) % precision
+    for base in held:
+        for length in lengths:
+            for moment in (base.value + length, base.value - length):
+                shifted = int(moment) % 86_400
+                if shifted - shifted % precision == target:
+                    return True
+    return False

@@ -32,7 +32,8 @@ _PER_BEFORE = re.compile(
     r"每\s*(秒钟|秒|分钟|分|小时|天|周|星期)\s*(?:[\u4e00-\u9fff]{2})?\s*(?:约为|大约|约|为|有|达|达到)?\s*$"
 )
 _PER_AFTER = re.compile(
-    r"\s*(?:次|个|条|笔|个请求|请求|requests?|reqs?)?\s*(?:/|每)\s*(秒钟|秒|分钟|分|小时|天|周|sec|min|hour|day|week|s|h)(?![a-z])",
+    r"\s*(?:次|个|条|笔|个请求|请求|requests?|reqs?|keys?|ops?|msgs?|messages?|events?|rows?|records?|packets?|pkts?)?"
+    r"\s*(?:/|每)\s*(秒钟|秒|分钟|分|小时|天|周|sec|min|hour|day|week|s|h)(?![a-z])",
     re.IGNORECASE,
 )  # (a count whose unit the tokenizer does not read as a rate: "2550 个/分钟", "300 条每小时")
 _PER_SECOND_BEFORE = re.compile(r"每秒(?:钟)?(?:有|约|大约)?\s*$")

@@ -194,3 +194,29 @@ def range_query_start(claim_text: str, number: NumberMention, arguments: Iterabl
             if at in claimed and any((at - span) % 86400 == int(number.value) for span in spans):
                 return True
     return False
+
+
+_WINDOW_RANGE = re.compile(r"(\d{1,2}:\d{2})\s?(?:~|～|-|–|—|到|至)\s?(\d{1,2}:\d{2})(?![\d:])")
+_WINDOW_KEYS = ("start", "end", "from", "to", "since", "until", "start_time", "end_time", "begin")
+_ISO_CLOCK = re.compile(r"\d{4}-\d{2}-\d{2}[t ](\d{2}:\d{2})")
+
+
+def searched_window(claim_text: str, number: NumberMention, arguments: Iterable[Mapping[str, Any]]) -> bool:
+    """A clock of a range the claim writes ("09:00~12:00 之间 restart counter 从 18 涨到 22") whose two ends
+    are the window a cited call searched (`start` 09:00, `end` 12:00): the window restated, no finding."""
+    if number.kind != "clock":
+        return False
+    ranges = [(m.group(1).zfill(5), m.group(2).zfill(5)) for m in _WINDOW_RANGE.finditer(fold(claim_text))]
+    ranges = [r for r in ranges if number.text[:5] in r]
+    if not ranges:
+        return False
+    for args in arguments:
+        bounds = []
+        for key in _WINDOW_KEYS:
+            value = args.get(key)
+            found = _ISO_CLOCK.search(value.lower()) if isinstance(value, str) else None
+            if found:
+                bounds.append(found.group(1))
+        if any(r[0] in bounds and r[1] in bounds for r in ranges):
+            return True
+    return False

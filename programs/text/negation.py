@@ -115,7 +115,10 @@ _ZERO_AFTER = re.compile(
 # ("RESTARTS 为 0" is a number, checked as one; a table's header would read as the opposite)
 _FALSE_AFTER = re.compile(  # (the glued identifier is ASCII: "HPA 的 ScalingActive 为 False" is not HPA's;
     # a list shares its value: "MemoryPressure 和 PIDPressure 都是 False")
-    rf"[a-z0-9_.\-]*(?:\s*(?:和|与|及|、)\s*[a-z0-9_.\-]+)*\s*(?:都|均|全都|全)?\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
+    rf"[a-z0-9_.\-]*(?:\s*(?:和|与|及|、)\s*[a-z0-9_.\-]+)*"
+    # ("A、B、C 三个条件都是 False": a count of the listed ones may stand before 都)
+    r"(?:\s*[一二三四五六七八九两\d]{1,2}\s?(?:个|项|种)?\s?[\u4e00-\u9fff]{0,3}?(?=\s*(?:都|均|全)))?"
+    rf"\s*(?:都|均|全都|全)?\s*(?:为|是|等于|[:=：])\s*(?:(?:false|none|off|disabled)(?![\w.\-])|no(?![\w.\-]|{_SENTENCE_AFTER_NO}))"
 )
 # a claim's "Restart Count 为 0" names a figure of one row or one object: it neither reports the event
 # nor denies it (a table may hold other rows), the figure is checked as a number
@@ -347,7 +350,8 @@ def negation_conflict(
             # concept by concept: "OOMKilled" names oom and killed; "OOMKilled: false" denies the oom
             for cid in ids:
                 polarities = [_polarity(view, cid, full=False) for view in views]
-                denied = next((d for _, d in polarities if d), None)
+                # (a denied hint says too little: "rejected: 0" denies no exhaustion the claim reports)
+                denied = next((d for _, d in polarities if d and not _hint_of(d, [cid])), None)
                 if denied and not any(a for a, _ in polarities) and not _zero_figure(claim_text, m):
                     return f"it reports {cid!r} ({m.term}), which the cited output only denies ({denied!r})"
     if "不是" in claim_text or "非" in claim_text:  # every cue of `_CAUSE_BEFORE` holds one

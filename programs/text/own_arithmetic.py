@@ -17,12 +17,11 @@ from collections.abc import Callable, Sequence
 
 from .arithmetic import tolerance
 from .glossary import concepts_in
-from .tokens import TIMES_AFTER, NumberMention, numbers_with_places
+from .tokens import TIMES_AFTER, NumberMention, extract_mentions, numbers_with_places
 
 __all__ = [
     "difference_of_its_own_figures", "formula_operands", "multiple_conflict", "rate_of_its_own_figures",
-    "result_of_a_written_formula",
-    "written_as_multiple",
+    "result_of_a_written_formula", "span_of_its_own_clocks", "written_as_multiple",
 ]
 
 # an arithmetic expression: numbers, + - * / × ÷ and brackets, with one operator at least
@@ -272,3 +271,20 @@ def difference_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if base is None or other is None:
         return False
     return abs(abs(other.value - base.value) - number.value) <= tolerance(number)
+
+
+_DAY_SECONDS = 86_400
+
+
+def span_of_its_own_clocks(text: str, number: NumberMention) -> bool:
+    """"规则删除完成（14:06:57）后 36 秒，出现第一条超时（14:07:33）": a duration that is the span between two
+    clocks the claim writes, each located on its own (a clock is never excused by a span, so the two can
+    not vouch for each other)."""
+    if number.kind != "seconds":
+        return False
+    clocks = [n.value for n in extract_mentions(text).numbers if n.kind == "clock"]
+    slack = max(tolerance(number), 0.05 * number.value if number.approx else 0.0)
+    return any(
+        abs((b - a) % _DAY_SECONDS - number.value) <= slack or abs((a - b) % _DAY_SECONDS - number.value) <= slack
+        for i, a in enumerate(clocks) for b in clocks[i + 1 :]
+    )
