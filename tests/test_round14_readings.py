@@ -916,3 +916,83 @@ PROCESSLIST = ("Sun Nov 29 01:58:06 CST 2026\n| Id   | User        | db     | Co
 def test_a_clock_from_a_clock_and_a_span_an_output_writes(claim: str, located: bool) -> None:
     _, detail = _check(claim, "Sun Nov 29 01:58:06 CST 2026", PROCESSLIST, tool="shell")
     assert ("no tool output contains or implies" not in detail) is located, detail
+
+
+LAG_ALERTS = ("2026-11-29T22:00:05+08:00 ERROR [pg-sync] replication lag alert fired (lag=412s)\n"
+              "2026-{day}T02:00:41+08:00 INFO  [pg-sync] replication lag alert resolved (lag=3s)\n")
+
+
+@pytest.mark.parametrize(("day", "located"), [("11-30", True), ("12-01", False)])
+def test_a_span_of_bare_clocks_over_quoted_times_of_other_days(day: str, located: bool) -> None:
+    output = LAG_ALERTS.format(day=day)
+    quote = output.strip()  # both dated lines
+    claim = "复制延迟告警 22:00 触发，02:00 恢复，持续约 4 小时"  # 4 hours over 11-29 to 12-01 leaves out a day
+    verification, detail = _check(claim, quote, output, tool="query_logs")
+    assert (verification != "contradicted") is located, detail
+
+
+@pytest.mark.parametrize(("claim", "turned"), [
+    ("order 错误数 11:00（480）是 10:00（40）的 12 倍", False),
+    ("order 错误数 10:00（40）是 11:00（480）的 12 倍", True),  # the ratio the other way round
+])
+def test_a_multiple_of_two_times_with_their_figures_reads_them_in_order(claim: str, turned: bool) -> None:
+    from groundcheck.programs.text.own_arithmetic import multiple_conflict
+    assert (multiple_conflict(claim) is not None) is turned
+
+
+SUMMARY_LINE = "2026-11-29T10:10:00+08:00 latency summary service=cart p50=310ms p90=820ms p99=1500ms\n"
+
+
+@pytest.mark.parametrize(("claim", "paired"), [
+    ("cart 的 p50 和 p99 分别为 310ms 和 1.5 秒", True),  # p99's own value in another unit
+    ("cart 的 p50 和 p99 分别为 310ms 和 820ms", False),  # 820ms is p90's
+])
+def test_a_respective_figure_is_read_at_its_subjects_key(claim: str, paired: bool) -> None:
+    _, detail = _check(claim, "p50=310ms p90=820ms p99=1500ms", SUMMARY_LINE, tool="query_logs")
+    assert ("分别" not in detail) is paired, detail
+
+
+def test_a_host_and_its_port_is_no_key_and_value() -> None:
+    output = "member etcd-0:2379 is healthy: took = 0.012s\nmember etcd-1:2379 is healthy: took = 1.80s\n"
+    _, detail = _check("etcd-0 和 etcd-1 的健康检查耗时分别为 0.012 秒和 1.80 秒", "member etcd-0:2379 is healthy",
+                       output, tool="shell")
+    assert "分别" not in detail, detail
+
+
+DAILY_QUANTILES = "api-gateway daily latency\nDATE    p50_ms  p99_ms\n11-26   820     1310\n11-27   905     1540\n"
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("api-gateway 11-26 的 p99 为 1310ms", True),
+    ("api-gateway 11-26 的 p50 为 1310ms", False),  # 1310 stands under p99_ms on that day's row
+    ("api-gateway 11-26 的 p50 为 820ms", True),
+])
+def test_a_value_at_a_day_is_read_in_the_column_the_claim_names(claim: str, located: bool) -> None:
+    verification, detail = _check(claim, "11-26   820     1310", DAILY_QUANTILES, tool="query_metrics",
+                                  source_type="metric")
+    assert (verification != "contradicted") is located, detail
+
+
+def test_a_date_keying_a_row_is_no_other_subject() -> None:
+    output = ("-- summary by hour --\nhour                 count\n2026-11-25 23:00     5231\n"
+              "2026-11-26 00:00     2874\n"
+              "-- summary by pod --\npod                              count\norder-svc-7f8b6c5d4-kq2xz        5716\n")
+    _, detail = _check("按小时统计 23 点 5231 条；按 pod 看 kq2xz 报错 5716 条", "2026-11-25 23:00     5231", output,
+                       tool="query_logs")
+    assert "the record it quotes" not in detail, detail
+
+
+GTID = ("Retrieved_Gtid_Set: 3e11fa47-71ca-11ee-b3a5-0242ac120002:1-48823190\n"
+        "Executed_Gtid_Set: 3e11fa47-71ca-11ee-b3a5-0242ac120002:1-48791502\n")
+
+
+@pytest.mark.parametrize(("claim", "located"), [
+    ("Retrieved_Gtid_Set 到 48823190、Executed_Gtid_Set 到 48791502", True),
+    ("Retrieved_Gtid_Set 到 48823199", False),
+    ("11-28 当天 28 次", False),  # a date's day is still no figure (28 of "11-28")
+])
+def test_a_long_figure_ending_a_range_is_written(claim: str, located: bool) -> None:
+    output = GTID + "2026-11-28 summary\n"
+    _verification, detail = _check(claim, "Retrieved_Gtid_Set: 3e11fa47-71ca-11ee-b3a5-0242ac120002:1-48823190",
+                                  output, tool="shell")
+    assert ("no tool output contains or implies" not in detail) is located, detail

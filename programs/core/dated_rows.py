@@ -48,12 +48,46 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         if _SPAN_OR_DAY.search(between) or _RANGE_AFTER.match(folded, end):
             continue  # "11-14 到 11-16 每天只有 9~12 个": a span of days, a range of figures
         digits = _FIGURE.match(figure.text.replace(",", ""))
-        if digits is None or _holds(rows[key], digits.group(0)):
+        if digits is None:
+            continue
+        if _holds(rows[key], digits.group(0)):
+            column = _named_column_conflict(folded[at + len(entity) : start], rows[key], digits.group(0), cited)
+            if column:
+                return f"it gives {figure.text} as {column[0]} at {day.month:02d}-{day.day:02d}, which the cited " \
+                       f"table shows under {column[1]}"
             continue
         other = next((k for k, row in rows.items() if k != key and _holds(row, digits.group(0))), None)
         if other is not None:
             return (f"it gives {figure.text} at {day.month:02d}-{day.day:02d}, which the cited table shows on the "
                     f"row of {other[0]:02d}-{other[1]:02d}")
+    return None
+
+
+_HEADER_CELL = re.compile(r"[a-z][a-z0-9_]*")
+
+
+def _named_column_conflict(
+    words: str, row: str, digits: str, cited: Sequence[CallEvidence]
+) -> tuple[str, str] | None:
+    """"11-26 的 p50 为 1310ms" over a header "DATE  p50_ms  p99_ms" whose 1310 stands under p99_ms: (the
+    column the claim names, the column the figure is in), or None. A column is named by a header cell
+    that opens with the claim's word ("p50" of "p50_ms")."""
+    named = [w for w in _HEADER_CELL.findall(words) if len(w) >= 3]
+    if not named:
+        return None
+    cells = row.split()
+    at = next((i for i, c in enumerate(cells) if c.replace(",", "") == digits), None)
+    if at is None:
+        return None
+    for ev in cited:
+        for line in ev.flat[: ev.out_end].split("\n", _MAX_ROWS)[:_MAX_ROWS]:
+            header = line.split()
+            if len(header) != len(cells) + 1 or any(ch.isdigit() for ch in header[0]):
+                continue  # a header has the day's column and one cell per figure of the row
+            columns = header[1:]
+            wanted = next((i for i, c in enumerate(columns) for w in named if c == w or c.startswith(w + "_")), None)
+            if wanted is not None and wanted != at:
+                return columns[wanted], columns[at]
     return None
 
 

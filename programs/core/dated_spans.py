@@ -19,7 +19,7 @@ from datetime import date
 from ..text.normalize import fold
 from ..text.tokens import NumberMention
 
-__all__ = ["clock_span_across_dates", "span_between_quoted_times"]
+__all__ = ["clock_span_across_dates", "clock_span_over_quoted_dates", "span_between_quoted_times"]
 
 DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, `arithmetic`)
 # an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
@@ -118,3 +118,19 @@ def clock_span_across_dates(claim_text: str, number: NumberMention) -> bool:
         return False
     clock_spans = [abs(b % _DAY - a % _DAY) for i, (a, _, _) in enumerate(times) for b, _, _ in times[i + 1 :]]
     return any(abs(span - number.value) <= max(unit / 2, number.value * 0.05) for span in clock_spans)
+
+
+def clock_span_over_quoted_dates(number: NumberMention, quotes: Sequence[str]) -> bool:
+    """"22:00 触发，02:00 恢复，持续约 4 小时" quoting 2026-11-29T22:00:05 and 2026-12-01T02:00:41: the span is
+    the distance of the quoted times' clocks, the days between them left out (28 hours, not 4)."""
+    if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
+        return False
+    times = sorted({t for quote in quotes for t in _dated_times(fold(quote))})
+    if len({t // _DAY for t, _, _ in times}) < 2:
+        return False
+    unit = number.factor if number.factor > 0 else 1.0
+    slack = max(unit / 2, 0.05 * number.value if number.approx else 0.0)
+    pairs = [(a, b) for i, (a, za, ya) in enumerate(times) for b, zb, yb in times[i + 1 :] if (za, ya) == (zb, yb)]
+    if any(abs((b - a) - number.value) <= slack or 0 <= (b - a) - number.value < unit for a, b in pairs):
+        return False
+    return any(abs((b - a) % _DAY - number.value) <= slack for a, b in pairs if b - a > _DAY / 2)

@@ -41,7 +41,7 @@ from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
 from .code_signs import code_of_another_sign, figure_only_expected
 from .dated_rows import value_at_day_conflict
-from .dated_spans import clock_span_across_dates, span_between_quoted_times
+from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, span_between_quoted_times
 from .extremes import extreme_conflict
 from .keyed_values import keyed_value_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -330,7 +330,9 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = index.number_location(number, cited, sums=sums)
         if where != "cited" and span_between_quoted_times(number, quotes, text):
             where = "cited"  # "中间约 27 小时" between the two dated lines the claim quotes
-        if where != "nowhere" and clock_span_across_dates(text, number):
+        if where != "nowhere" and (
+            clock_span_across_dates(text, number) or clock_span_over_quoted_dates(number, quotes)
+        ):
             found.nowhere.append(number.text)  # "11-30 22:00 到 12-01 02:00，约 20 小时": the dates left out
             continue
         if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):

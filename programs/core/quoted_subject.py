@@ -246,13 +246,14 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
             other = m.group(1).rstrip(".")
             if kind == "tag" and other in _LOG_LEVELS:
                 continue
-            if other.replace(".", "").isdigit() or searched.startswith(":", m.end()):
-                continue  # "02:10  0.412", "  5 Reallocated_Sector_Ct": a time or an ordinal, no subject
+            if other.replace(".", "").isdigit() or searched.startswith(":", m.end()) or _DATE_CELL.match(other):
+                continue  # "02:10  0.412", "  5 Reallocated_Sector_Ct", "2026-11-25 23:00": a time, an ordinal
             if other != token and other not in claim and not _instance_of(other, token):
                 return other
     return None
 
 
+_DATE_CELL = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}-\d{1,2}$")
 _TAG_REACH = 64  # characters of a log line its tag may open within
 _TABLE_ROW = re.compile(r"\S(?:\s{2,}|\t)\S")  # columns apart by runs of spaces or tabs
 _GENERATED_SUFFIX = re.compile(r"(?:-[a-z0-9]{5,10}){1,2}|-\d+")

@@ -9,15 +9,18 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..text.arithmetic import matches_directly
 from ..text.column_units import COLUMN_GAP
 from ..text.normalize import fold
-from ..text.tokens import numbers_with_places
+from ..text.tokens import iter_numbers, numbers_with_places
 from .trace_index import CallEvidence
 
 _NAME = r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]"
 _SUBJECTS = re.compile(rf"(?<![a-z0-9_.\-])({_NAME})((?:\s?(?:、|和|与|及|以及)\s?{_NAME})+)")
 _NEXT = re.compile(rf"\s?(?:、|和|与|及|以及)\s?({_NAME})")
 _FIGURE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
+# a key and its value ("p99=1500ms", "p99: 1.5s", '"p99": 1500'), never a host and its port ("etcd-0:2379")
+_KEY_SEPARATOR = r"""(?:\s?=\s?|:\s+|["']\s?:\s?)["']?"""
 _MAX_LINES = 2_000
 
 
@@ -50,13 +53,23 @@ def respective_pairs_conflict(claim_text: str, cited: Sequence[CallEvidence]) ->
         owner = next((o for o in subjects if o != subject and any(_holds(v, written) for v in values[o])), None)
         if owner:
             return f"it pairs {number.text} with {subject} (分别), but the cited output gives it to {owner}"
+        keyed = _keyed_values(subject, cited)
+        if keyed and not any(matches_directly(number, iter_numbers(v, 4)) for v in keyed):
+            # "p50 和 p99 分别为 310ms 和 820ms" over "p90=820ms p99=1500ms": p99's own value is another
+            return f"it pairs {number.text} with {subject} (分别), but the cited output gives {subject} {keyed[0]}"
     return None
+
+
+def _keyed_values(subject: str, cited: Sequence[CallEvidence]) -> list[str]:
+    """The values the cited outputs write at the subject's key ("p99=1500ms"), with their units."""
+    key = re.compile(rf"(?<![\w.\-]){re.escape(subject)}{_KEY_SEPARATOR}(-?\d[\d.,]*\s?[a-zµ%]*)")
+    return [m.group(1) for ev in cited for m in key.finditer(ev.flat[: ev.out_end])]
 
 
 def _values_of(subject: str, cited: Sequence[CallEvidence]) -> list[str]:
     """The texts holding the subject's values: its rows (the rest of each line it opens) and its keys."""
     found: list[str] = []
-    key = re.compile(rf"(?<![\w.\-]){re.escape(subject)}\s?[=:]\s?\"?(-?\d[\d.,]*)")
+    key = re.compile(rf"(?<![\w.\-]){re.escape(subject)}{_KEY_SEPARATOR}(-?\d[\d.,]*)")
     for ev in cited:
         text = ev.flat[: ev.out_end]
         found.extend(m.group(1) for m in key.finditer(text))

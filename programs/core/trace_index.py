@@ -898,8 +898,10 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
         return False
     if i >= 2 and before in "+-":
         two = text[i - 2]
-        if (before == "-" and two.isdigit() and not clock) or ("a" <= two <= "z"):
-            return False  # a date or range part ("11-28"), a UTC offset ("utc+8"); a clock ends a range
+        if (before == "-" and two.isdigit() and not clock and digits <= 2) or ("a" <= two <= "z"):
+            # a date's part ("11-28"), a UTC offset ("utc+8"); a clock or a longer figure ends a range
+            # ("08:00-09:00", a GTID set's "1-48823190")
+            return False
     return True
 
 

@@ -192,10 +192,12 @@ def _measured_multiple(multiple: NumberMention, measure: frozenset[str], outputs
 _MAX_LINES = 400
 
 
-_NAME = r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]"
+_NAME = r"\d{1,2}:\d{2}(?!\d)|[a-z0-9][a-z0-9_.\-]*[a-z0-9]"  # a named object, or a time ("10:00（40）")
 # "mq-b 的重启次数是 mq-a 的 3 倍": X is N times Y
+_BRACKETED_FIGURE = r"(?:\s?[（(][^（）()]{1,16}[)）])?"  # "10:00（40）"
 _X_IS_N_TIMES_Y = re.compile(
-    rf"(?<![\w.\-])({_NAME})(?:\s?的[^，。；,;\d]{{0,10}}?)?\s?(?:是|为|约为|约是|达到了?)\s?({_NAME})\s?的\s?(?:约\s?)?$",
+    rf"(?<![\w.\-:])({_NAME}){_BRACKETED_FIGURE}(?:\s?的[^，。；,;\d]{{0,10}}?)?\s?(?:是|为|约为|约是|达到了?)\s?"
+    rf"({_NAME}){_BRACKETED_FIGURE}\s?的\s?(?:约\s?)?$",
     re.IGNORECASE,
 )
 _FIGURE_AFTER_NAME = 10  # characters between a name and the figure the claim gives it ("mq-a 重启 6 次")
@@ -216,7 +218,7 @@ def _turned_multiple(
     lowered = prepared.lower()
     figures, labels_text = {}, {}
     for name in (x, y):
-        for at in (m.start() for m in re.finditer(re.escape(name), lowered[: form.start()])):
+        for at in (m.start() for m in re.finditer(re.escape(name), lowered[:start])):
             after = at + len(name)
             own = next(((s, n) for s, _, n in places if after <= s <= after + _FIGURE_AFTER_NAME
                         and n.kind != "clock" and not TIMES_AFTER.match(prepared, _end_of(places, n))), None)
