@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 
 from ..text.dates import ROW_DAY, claim_day, is_claim_date
+from ..text.normalize import contains_figure
 from ..text.tokens import extract_mentions, numbers_with_places
 from .trace_index import CallEvidence
 
@@ -50,13 +51,13 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         digits = _FIGURE.match(figure.text.replace(",", ""))
         if digits is None:
             continue
-        if _holds(rows[key], digits.group(0)):
+        if contains_figure(rows[key], digits.group(0)):
             column = _named_column_conflict(folded[at + len(entity) : start], rows[key], digits.group(0), cited)
             if column:
                 return f"it gives {figure.text} as {column[0]} at {day.month:02d}-{day.day:02d}, which the cited " \
                        f"table shows under {column[1]}"
             continue
-        other = next((k for k, row in rows.items() if k != key and _holds(row, digits.group(0))), None)
+        other = next((k for k, row in rows.items() if k != key and contains_figure(row, digits.group(0))), None)
         if other is not None:
             return (f"it gives {figure.text} at {day.month:02d}-{day.day:02d}, which the cited table shows on the "
                     f"row of {other[0]:02d}-{other[1]:02d}")
@@ -122,9 +123,6 @@ def _day_rows(cited: Sequence[CallEvidence]) -> dict[tuple[int, int], str]:
                 rows.setdefault((int(m["m"]), int(m["d"])), text[m.end() : end if end != -1 else len(text)])
     return rows
 
-
-def _holds(row: str, digits: str) -> bool:
-    return re.search(rf"(?<![\d.]){re.escape(digits)}(?![\d]|\.\d)", row) is not None
 
 
 

@@ -16,8 +16,9 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
+from ..text.dates import claim_day, is_claim_date
 from ..text.normalize import fold
-from ..text.tokens import NumberMention
+from ..text.tokens import NumberMention, extract_mentions
 
 __all__ = ["clock_span_across_dates", "clock_span_over_quoted_dates", "span_between_quoted_times"]
 
@@ -60,16 +61,10 @@ def span_between_quoted_times(number: NumberMention, quotes: Sequence[str], clai
     return False
 
 
-_CLAIM_DAY = re.compile(r"(?<![\d\-])(?:\d{4}-)?(\d{1,2})-(\d{1,2})(?![\d\-])|(\d{1,2})\s?月\s?(\d{1,2})\s?[日号]")
-
-
 def _claim_days(claim_text: str) -> set[tuple[int, int]]:
-    """(month, day) of each date the claim writes ("11-23", "11 月 23 日")."""
-    found = set()
-    for m in _CLAIM_DAY.finditer(claim_text):
-        month, day = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        found.add((int(month), int(day)))
-    return found
+    """(month, day) of each date entity the claim writes ("11-23 到", "11 月 23 日")."""
+    days = (claim_day(e) for e in extract_mentions(claim_text).entities if is_claim_date(e))
+    return {(d.month, d.day) for d in days if d is not None and d.month}
 
 
 def _bare_dates(text: str) -> list[int]:

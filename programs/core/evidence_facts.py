@@ -39,9 +39,10 @@ from ..text.own_arithmetic import (
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
-from .code_signs import code_of_another_sign, figure_only_expected
+from .code_signs import code_of_another_sign
 from .dated_rows import value_at_day_conflict
 from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, span_between_quoted_times
+from .expected_figures import figure_only_expected
 from .extremes import extreme_conflict
 from .keyed_values import keyed_value_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -394,11 +395,9 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             found.outside_cited.append(number.text)
     for number in unlocated:
         # "0.85 核（850m）" over "0.85": the claim's own conversion of a figure the cited outputs state
-        per_minute = functools.partial(  # what the cited calls asked and answered, for "每分钟 … 约每秒"
-            counts_per_minute, [ev.flat[: ev.out_end] + " " + json.dumps(ev.call.arguments) for ev in observed]
-        )
         if restates_a_located_figure(
-            text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited", per_minute
+            text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited",
+            functools.partial(_counted_per_minute, observed),
         ):
             continue
         if share_of_its_own_figures(text, number):
@@ -412,6 +411,11 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
+
+
+def _counted_per_minute(cited: Sequence[CallEvidence]) -> bool:
+    """What the cited calls asked and answered counts per minute (read only for "每分钟 … 约每秒")."""
+    return counts_per_minute([ev.flat[: ev.out_end] + " " + json.dumps(ev.call.arguments) for ev in cited])
 
 
 def beijing_time_only_in_utc(text: str, entity: str, cited: Sequence[CallEvidence]) -> bool:

@@ -22,10 +22,11 @@ from typing import NamedTuple
 from ..text.arithmetic import matches_directly
 from ..text.normalize import contains_token, fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
+from ..text.units import readings
 from ..text.wording import part_start
 from .trace_index import CallEvidence
 
-__all__ = ["keyed_value_conflict"]
+__all__ = ["keyed_value_conflict", "pairs_of_key"]
 
 # after a key in the folded output, its value: `=27.92GB`, `: 612.40MB`, `": 812`
 _SEPARATOR = r"\"?\s?[=:]\s?\"?"
@@ -69,7 +70,7 @@ def keyed_value_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str 
         if key is None:
             continue
         # the key's own values of the figure's kind: "user_id = 1883021 的查询耗时 12.8 秒" gives no id 12.8 s
-        own = [p.value for ev in cited for p in _pairs_of_key(ev, key) if _same_kind(p.value, figure)]
+        own = [p.value for ev in cited for p in pairs_of_key(ev, key) if _same_kind(p.value, figure)]
         if not own or any(matches_directly(figure, [v]) for v in own):
             continue
         if any(matches_directly(n, [v]) for v in own for n in claimed):
@@ -88,7 +89,7 @@ def keyed_value_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str 
 
 def _labels_its_line(key: str, line: str, ev: CallEvidence) -> bool:
     """The key names the line's record rather than one of its fields ("ledger rows=4120331")."""
-    return contains_token(line, key) and not any(p.line == line for p in _pairs_of_key(ev, key))
+    return contains_token(line, key) and not any(p.line == line for p in pairs_of_key(ev, key))
 
 
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
@@ -106,7 +107,7 @@ def _key_before(folded: str, start: int) -> str | None:
     return last.group(0) if len(last.group(0)) >= _MIN_KEY else None
 
 
-def _pairs_of_key(ev: CallEvidence, key: str) -> list[_Pair]:
+def pairs_of_key(ev: CallEvidence, key: str) -> list[_Pair]:
     """The `key=value` pairs of one key in the call's output, once per call and key."""
     memo: dict[tuple[str, str], list[_Pair]] = ev.view("keyed_values", lambda _: {})
     if ("key", key) not in memo:
@@ -128,13 +129,22 @@ def _pairs_holding(ev: CallEvidence, figure: NumberMention) -> list[_Pair]:
     return memo[("value", digits.group(0))]
 
 
+def _is_port(key: str, written: str) -> bool:
+    """A host's port after its name ("pay-core:8080"): a short whole number, bare or followed by a word that
+    is no unit ("etcd-0:2379 is healthy" reads "2379 is"; "1500 ms" is a value)."""
+    figure = _LEADING.match(written)
+    if figure is None or len(figure.group(0)) > _PORT_DIGITS or ("-" not in key and "." not in key):
+        return False
+    rest = written[figure.end() :]
+    return rest == "" or (rest.startswith(" ") and not readings(rest.strip()))
+
+
 def _pairs(ev: CallEvidence, pattern: re.Pattern[str]) -> list[_Pair]:
     text = ev.flat[: min(ev.out_end, _MAX_SCAN)]
     found = []
     for m in pattern.finditer(text):
         key, written = m.group(1), m.group(2)
-        port = ("-" in key or "." in key) and written.isdigit() and len(written) <= _PORT_DIGITS
-        if port or _DIGEST.fullmatch(key) or ".." in key:
+        if _is_port(key, written) or _DIGEST.fullmatch(key) or ".." in key:
             continue  # a host and its port ("pay-core:8080"), a digest or an elided one ("sha256:7e0f...: 429")
         numbers = extract_mentions(written).numbers
         if numbers:

@@ -11,16 +11,15 @@ from collections.abc import Sequence
 
 from ..text.arithmetic import matches_directly
 from ..text.column_units import COLUMN_GAP
-from ..text.normalize import fold
-from ..text.tokens import iter_numbers, numbers_with_places
+from ..text.normalize import contains_figure, fold
+from ..text.tokens import numbers_with_places
+from .keyed_values import pairs_of_key
 from .trace_index import CallEvidence
 
 _NAME = r"[a-z0-9][a-z0-9_.\-]*[a-z0-9]"
 _SUBJECTS = re.compile(rf"(?<![a-z0-9_.\-])({_NAME})((?:\s?(?:、|和|与|及|以及)\s?{_NAME})+)")
 _NEXT = re.compile(rf"\s?(?:、|和|与|及|以及)\s?({_NAME})")
 _FIGURE = re.compile(r"-?\d[\d,]*(?:\.\d+)?")
-# a key and its value ("p99=1500ms", "p99: 1.5s", '"p99": 1500'), never a host and its port ("etcd-0:2379")
-_KEY_SEPARATOR = r"""(?:\s?=\s?|:\s+|["']\s?:\s?)["']?"""
 _MAX_LINES = 2_000
 
 
@@ -42,44 +41,32 @@ def respective_pairs_conflict(claim_text: str, cited: Sequence[CallEvidence]) ->
     figures = [n for start, _, n in places if at < start < clause_end and n.kind != "clock"]
     if len(figures) != len(subjects):
         return None
-    values = {s: _values_of(s, cited) for s in subjects}
+    keyed = {s: [p.value for ev in cited for p in pairs_of_key(ev, s)] for s in subjects}
+    values = {s: [v.text for v in keyed[s]] + _row_values(s, cited) for s in subjects}
     for subject, number in zip(subjects, figures, strict=True):
         digits = _FIGURE.match(number.text.replace(",", ""))
         if digits is None or not values[subject]:
             continue
         written = digits.group(0)
-        if any(_holds(v, written) for v in values[subject]):
+        if any(contains_figure(v, written) for v in values[subject]):
             continue
-        owner = next((o for o in subjects if o != subject and any(_holds(v, written) for v in values[o])), None)
+        others = (o for o in subjects if o != subject)
+        owner = next((o for o in others if any(contains_figure(v, written) for v in values[o])), None)
         if owner:
             return f"it pairs {number.text} with {subject} (分别), but the cited output gives it to {owner}"
-        keyed = _keyed_values(subject, cited)
-        if keyed and not any(matches_directly(number, iter_numbers(v, 4)) for v in keyed):
+        own = keyed[subject]
+        if own and not any(matches_directly(number, [v]) for v in own):
             # "p50 和 p99 分别为 310ms 和 820ms" over "p90=820ms p99=1500ms": p99's own value is another
-            return f"it pairs {number.text} with {subject} (分别), but the cited output gives {subject} {keyed[0]}"
+            return f"it pairs {number.text} with {subject} (分别), but the cited output gives {subject} {own[0].text}"
     return None
 
 
-def _keyed_values(subject: str, cited: Sequence[CallEvidence]) -> list[str]:
-    """The values the cited outputs write at the subject's key ("p99=1500ms"), with their units."""
-    key = re.compile(rf"(?<![\w.\-]){re.escape(subject)}{_KEY_SEPARATOR}(-?\d[\d.,]*\s?[a-zµ%]*)")
-    return [m.group(1) for ev in cited for m in key.finditer(ev.flat[: ev.out_end])]
-
-
-def _values_of(subject: str, cited: Sequence[CallEvidence]) -> list[str]:
-    """The texts holding the subject's values: its rows (the rest of each line it opens) and its keys."""
+def _row_values(subject: str, cited: Sequence[CallEvidence]) -> list[str]:
+    """The rest of each line of a cited table whose first cell is the subject (its row)."""
     found: list[str] = []
-    key = re.compile(rf"(?<![\w.\-]){re.escape(subject)}{_KEY_SEPARATOR}(-?\d[\d.,]*)")
     for ev in cited:
-        text = ev.flat[: ev.out_end]
-        found.extend(m.group(1) for m in key.finditer(text))
-        for line in text.split("\n", _MAX_LINES)[:_MAX_LINES]:
+        for line in ev.flat[: ev.out_end].split("\n", _MAX_LINES)[:_MAX_LINES]:
             cells = COLUMN_GAP.split(line.strip())
             if len(cells) >= 2 and cells[0] == subject:
                 found.append("  ".join(cells[1:]))
     return found
-
-
-def _holds(value_text: str, digits: str) -> bool:
-    """The figure stands alone in the text: not part of a longer number, a decimal or a fraction ("1/1")."""
-    return re.search(rf"(?<![\d./]){re.escape(digits)}(?![\d/]|\.\d)", value_text) is not None

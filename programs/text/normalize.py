@@ -140,6 +140,12 @@ def han_letter_ratio(text: str) -> float:
     return sum(1 for ch in letters if is_han(ch)) / len(letters)
 
 
+def contains_figure(haystack: str, digits: str) -> bool:
+    """The figure's digits stand alone in the text: not part of a longer number, a decimal or a fraction
+    ("1" is not in "1/1", "3" not in "3.5" nor "13")."""
+    return re.search(rf"(?<![\d./]){re.escape(digits)}(?![\d/]|\.\d)", haystack) is not None
+
+
 def contains_token(haystack: str, token: str, end: int | None = None) -> bool:
     """`token` occurs in `haystack[:end]` not glued to letters or digits on either side."""
     if not token:
