@@ -588,7 +588,9 @@ GUNICORN = ("[2026-11-29 13:02:41 +0800] [7] [CRITICAL] master: WORKER TIMEOUT (
     ("13:04:40 pid 530 也报了 WORKER TIMEOUT", True),  # the line at 13:04:40 writes pid:530
 ])
 def test_a_value_glued_to_its_key(claim: str, located: bool) -> None:
-    verification, detail = _check(claim, "WORKER TIMEOUT (pid:412)", GUNICORN)
+    # (each claim quotes the line of its own time: rules-17 reads a clock tied to a quote at the quote's line)
+    quote = "WORKER TIMEOUT (pid:530)" if "530" in claim else "WORKER TIMEOUT (pid:412)"
+    verification, detail = _check(claim, quote, GUNICORN)
     assert (verification == "direct_observation") is located, detail
 
 

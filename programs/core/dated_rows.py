@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from ..text.arithmetic import matches_directly
 from ..text.dates import ROW_DAY, claim_day, is_claim_date
 from ..text.normalize import contains_figure
-from ..text.tokens import extract_mentions, numbers_with_places
+from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from .trace_index import CallEvidence
 
 _ISO_ROW_DAY = re.compile(r"(?m)^[ \t\[]*\d{4}-(?P<m>1[0-2]|0[1-9])-(?P<d>3[01]|[12]\d|0[1-9])(?![\d\-:t ]\d)")
@@ -28,6 +29,9 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         return None
     rows = _day_rows(cited)
     if len(rows) < 2:
+        rows = {}
+    stamped = _stamped_day_lines(cited) if len(rows) < 2 else {}
+    if len(rows) < 2 and len(stamped) < 2:
         return None
     prepared, places = numbers_with_places(claim_text)
     folded = prepared.lower()
@@ -37,7 +41,7 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
             continue
         key = (day.month, day.day)
         at = _find_day(folded, entity)
-        if at is None or key not in rows:
+        if at is None or (key not in rows and key not in stamped):
             continue
         stop = min((i for c in "，。；;,\n" if (i := folded.find(c, at)) != -1), default=len(folded))
         found = next(((s, e, n) for s, e, n in places if at < s <= min(stop, at + len(entity) + _NEAR)
@@ -45,6 +49,11 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         if found is None:
             continue
         start, end, figure = found
+        if key not in rows:  # log lines stamped with a day and a time: a measured figure only, never a count
+            conflict = _moved_between_stamped_days(figure, key, stamped) if figure.kind not in _COUNTS else None
+            if conflict:
+                return conflict
+            continue
         between = folded[at + len(entity) : start]
         if _SPAN_OR_DAY.search(between) or _RANGE_AFTER.match(folded, end):
             continue  # "11-14 到 11-16 每天只有 9~12 个": a span of days, a range of figures
@@ -90,6 +99,40 @@ def _named_column_conflict(
             if wanted is not None and wanted != at:
                 return columns[wanted], columns[at]
     return None
+
+
+_COUNTS = ("plain", "count")
+_STAMPED_LINE = re.compile(
+    r"(?m)^[ \t\[]*\d{4}-(?P<m>1[0-2]|0[1-9])-(?P<d>3[01]|[12]\d|0[1-9])[t ]\d{2}:\d{2}[^\n]*"
+)
+
+
+def _stamped_day_lines(cited: Sequence[CallEvidence]) -> dict[tuple[int, int], str]:
+    """The lines of each day, for outputs whose lines open with an ISO date and time (a log)."""
+    days: dict[tuple[int, int], list[str]] = {}
+    for ev in cited:
+        text = ev.flat[: ev.out_end]
+        for n, m in enumerate(_STAMPED_LINE.finditer(text)):
+            if n >= _MAX_ROWS:
+                break
+            days.setdefault((int(m["m"]), int(m["d"])), []).append(m.group(0))
+    return {day: "\n".join(lines) for day, lines in days.items()}
+
+
+def _moved_between_stamped_days(
+    figure: NumberMention, key: tuple[int, int], stamped: dict[tuple[int, int], str]
+) -> str | None:
+    """"11 月 29 日的 Full GC 暂停约 41.87ms" over log lines whose 41.870ms is stamped 11-30 and none of 11-29's."""
+    def holds(lines: str) -> bool:
+        return matches_directly(figure, iter_numbers(lines, _MAX_ROWS))
+
+    if holds(stamped[key]):
+        return None
+    other = next((d for d, lines in stamped.items() if d != key and holds(lines)), None)
+    if other is None:
+        return None
+    return (f"it gives {figure.text} at {key[0]:02d}-{key[1]:02d}, which the cited lines show on "
+            f"{other[0]:02d}-{other[1]:02d}")
 
 
 def _find_day(folded: str, entity: str) -> int | None:

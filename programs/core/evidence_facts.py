@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import json
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
@@ -30,21 +30,27 @@ from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold
 from ..text.own_arithmetic import (
+    course_change_conflict,
     difference_of_its_own_figures,
     multiple_conflict,
     rate_of_its_own_figures,
     result_of_a_written_formula,
+    rise_as_a_multiple,
     span_of_its_own_clocks,
 )
 from ..text.series import Series, parse_series, value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
 from .code_signs import code_of_another_sign
+from .config_blocks import block_value_conflict
+from .course_direction import reversed_course_conflict
 from .dated_rows import value_at_day_conflict
 from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, span_between_quoted_times
 from .expected_figures import figure_only_expected
 from .extremes import extreme_conflict
+from .headed_tables import headed_table_conflict
 from .keyed_values import keyed_value_conflict
+from .labelled_ratio import labelled_ratio_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .listed_values import listed_value_conflict
 from .mount_rows import mount_row_conflict
@@ -64,8 +70,14 @@ from .number_forms import (
 )
 from .partial_listings import cut_listing_total
 from .quoted_subject import other_subject_conflict
+from .quoted_times import quoted_time_conflict
 from .respective_pairs import respective_pairs_conflict
-from .restated_units import counts_per_minute, rate_period_location, restates_a_located_figure
+from .restated_units import (
+    counts_per_minute,
+    rate_period_location,
+    restated_rate_test,
+    restates_a_located_figure,
+)
 from .state_pairs import may_name_a_state, state_pair_conflict
 from .table_rows import counted_rows, listed_rows_conflict, only_subject_conflict, other_row_conflict
 from .time_context import (
@@ -87,6 +99,7 @@ from .trace_index import (
     Location,
     TraceIndex,
 )
+from .unit_states import unit_state_conflict
 from .value_labels import calls_label_conflict, quantile_mismatch
 from .zero_counters import may_say_grows, zero_counter_conflict
 
@@ -198,12 +211,13 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if zero:  # "n_lru_nuked 一直在涨" over "MAIN.n_lru_nuked  0  0.00"
             evidence.soft.append(SoftJudgement("zero_counter", "contradicted", zero))
         state = state_pair_conflict(claim.claim_text, outputs) if names_a_state else None
+        state = state or unit_state_conflict(claim.claim_text, cited_ok)
         if state:  # "tikv-5 Disconnected" over a store table whose tikv-5 row says Up
             evidence.soft.append(SoftJudgement("state_pair", "contradicted", state))
         listed = listed_value_conflict(claim.claim_text, cited_ok)
         if listed:  # "k8s-db-1、k8s-db-2、k8s-db-3 都在 ap-southeast-1b" over a row "k8s-db-3 … ap-southeast-1c"
             evidence.soft.append(SoftJudgement("other_value", "contradicted", listed))
-        keyed = keyed_value_conflict(claim.claim_text, cited_ok)
+        keyed = keyed_value_conflict(claim.claim_text, cited_ok) or block_value_conflict(claim.claim_text, cited_ok)
         if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
             evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
         expected = figure_only_expected(claim.claim_text, cited_ok)
@@ -213,9 +227,20 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if respective:  # "mq-a 和 mq-b 分别重启了 5 次和 3 次" over rows giving mq-a 3 and mq-b 5
             evidence.soft.append(SoftJudgement("respective_pairs", "contradicted", respective))
         # "3.1%，约为 0.03% 的 10 倍": 103, not 10
-        multiple = multiple_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok])
+        multiple = multiple_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok]) or (
+            labelled_ratio_conflict(claim.claim_text, cited_ok)  # "stock 的 P99 是 order 的 4 倍" over a vector
+        )
         if multiple:
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
+        change = course_change_conflict(claim.claim_text)  # "从 1200 增长到 3000，增长了 250%": 150%
+        if change:
+            evidence.soft.append(SoftJudgement("own_change", "contradicted", change))
+        when = quoted_time_conflict(claim.claim_text, [b.evidence_excerpt for b in usable], cited_ok)
+        if when:  # "10:12 因 OOMKilled 被杀" quoting the OOMKilled line stamped 10:21:37
+            evidence.soft.append(SoftJudgement("quoted_time", "contradicted", when))
+        turned = reversed_course_conflict(claim.claim_text, cited_ok)  # "从 2417 降到 312" over "2417 (previous 312)"
+        if turned:
+            evidence.soft.append(SoftJudgement("direction", "contradicted", turned))
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
@@ -233,6 +258,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         )
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
+    headed = headed_table_conflict(claim.claim_text, cited_ok, [b.evidence_excerpt for b in usable])
+    if headed:  # "web-1 峰值 92%" under web-2's column, "leader 是 etcd-1" over IS LEADER false, …
+        evidence.soft.append(SoftJudgement("other_row", "contradicted", headed))
     if usable:
         listed = listed_rows_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
         if listed:  # "KubePodCrashLooping 23:05，HighErrorRate5xx 23:06" over rows whose 23:06 is another's
@@ -329,6 +357,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             where = index.number_location(number, cited, sums=sums)
+        if where == "nowhere" and (ratio := rise_as_a_multiple(text, number)) is not None:
+            where = index.number_location(ratio, cited, sums=sums)  # "增长了 1.5 倍": a ratio of 2.5
         if where != "cited" and span_between_quoted_times(number, quotes, text):
             where = "cited"  # "中间约 27 小时" between the two dated lines the claim quotes
         if where != "nowhere" and (
@@ -567,10 +597,10 @@ def _split_echo(ev: CallEvidence) -> tuple[str, str]:
     return "\n".join(echoed), "\n".join(kept)
 
 
-def value_at_time_in(text: str, calls: Iterable[CallEvidence]) -> str | None:
+def value_at_time_in(text: str, calls: Sequence[CallEvidence]) -> str | None:
     """`value_at_time_conflict` of a claim over the series of its cited `calls` (each call's output
     parsed once per session, and only when the claim ties a number to a time)."""
-    return value_at_time_conflict(text, (series_of(ev) for ev in calls), bound_test(text))
+    return value_at_time_conflict(text, (series_of(ev) for ev in calls), bound_test(text, list(calls)))
 
 
 def series_of(ev: CallEvidence) -> Series:
@@ -578,12 +608,17 @@ def series_of(ev: CallEvidence) -> Series:
     return ev.view("series", _series)
 
 
-def bound_test(claim_text: str) -> Callable[[NumberMention], Callable[[float], bool] | None]:
-    """The test a value must pass for a claim's figure written as a bound ("06:15 仍不到 1%")."""
+def bound_test(
+    claim_text: str, cited: list[CallEvidence] | None = None
+) -> Callable[[NumberMention], Callable[[float], bool] | None]:
+    """The test a value must pass for a claim's figure written as a bound ("06:15 仍不到 1%"), or
+    restated in another period than its rate query's ("11:00 每秒约 20 个" over 1200 per minute)."""
 
     def test(number: NumberMention) -> Callable[[float], bool] | None:
         bound = bound_of(claim_text, number)
-        return bound.holds if bound is not None else None
+        if bound is not None:
+            return bound.holds
+        return restated_rate_test(claim_text, number, cited) if cited else None
 
     return test
 

@@ -48,6 +48,9 @@ _CONNECTOR_WORDS = (
 _CONNECTOR = re.compile(_CONNECTOR_WORDS)
 # a claim naming a key and then, with only a connector between, a figure: the cue before any output is read
 _KEY_THEN_FIGURE = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]{3,}(?![\w.\-])" + _CONNECTOR_WORDS + r"-?\d")
+# the other order: a figure, then 的 and the key it is the value of ("比 40 秒的 timeout 长 13 秒")
+_FIGURE_THEN_KEY = re.compile(r"\d\s?[^\d\s，,。；;、]{0,3}?\s?的\s?[A-Za-z_][\w.\-]{3,}")
+_KEY_AFTER = re.compile(r"\s?的\s?([a-z_][\w.\-]*)(?![\w.\-])")
 
 
 class _Pair(NamedTuple):
@@ -58,38 +61,42 @@ class _Pair(NamedTuple):
 
 def keyed_value_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
     """The first figure the claim gives a key that the cited outputs give another key, as a detail."""
-    if _KEY_THEN_FIGURE.search(claim_text) is None:
+    if _KEY_THEN_FIGURE.search(claim_text) is None and _FIGURE_THEN_KEY.search(claim_text) is None:
         return None
     text, places = numbers_with_places(claim_text)
     folded = fold(text)
     claimed = [n for _, _, n in places]
-    for start, _, figure in places:
+    for start, end, figure in places:
         if figure.kind == "clock" or figure.is_soft:
             continue
-        key = _key_before(folded, start)
+        # "3 个 broker 的 ISR": a count of the key's things, not its value
+        key = _key_before(folded, start) or (_key_after(folded, end) if figure.kind not in _COUNTS else None)
         if key is None:
             continue
         # the key's own values of the figure's kind: "user_id = 1883021 的查询耗时 12.8 秒" gives no id 12.8 s
-        own = [p.value for ev in cited for p in pairs_of_key(ev, key) if _same_kind(p.value, figure)]
+        own_pairs = [p for ev in cited for p in _pairs_named(ev, key) if _same_kind(p.value, figure)]
+        own = [p.value for p in own_pairs]
+        own_keys = {p.key for p in own_pairs}
         if not own or any(matches_directly(figure, [v]) for v in own):
             continue
         if any(matches_directly(n, [v]) for v in own for n in claimed):
             continue  # "user_id = 10023 的用户核销 551": the claim gives the key its own value already
         holders = sorted({
             p.key for ev in cited for p in _pairs_holding(ev, figure)
-            if p.key != key and matches_directly(figure, [p.value]) and not _labels_its_line(key, p.line, ev)
+            if p.key not in own_keys and p.key != key and matches_directly(figure, [p.value])
+            and not _labels_its_line(key, p.line, ev)
         })
         if holders:
             return (
                 f"it gives {figure.text} to {key!r}, which the cited output gives to {holders[0]!r} "
-                f"({key!r} is {own[0].text})"
+                f"({own_pairs[0].key!r} is {own[0].text})"
             )
     return None
 
 
 def _labels_its_line(key: str, line: str, ev: CallEvidence) -> bool:
     """The key names the line's record rather than one of its fields ("ledger rows=4120331")."""
-    return contains_token(line, key) and not any(p.line == line for p in pairs_of_key(ev, key))
+    return contains_token(line, key) and not any(p.line == line for p in _pairs_named(ev, key))
 
 
 def _same_kind(a: NumberMention, b: NumberMention) -> bool:
@@ -105,6 +112,29 @@ def _key_before(folded: str, start: int) -> str | None:
     if last is None or len(tail) - last.end() > _REACH or not _CONNECTOR.fullmatch(tail[last.end() :]):
         return None  # "records-lag-max 超过阈值 100000": another role stands between the key and the figure
     return last.group(0) if len(last.group(0)) >= _MIN_KEY else None
+
+
+def _key_after(folded: str, end: int) -> str | None:
+    """The name after the figure ending at `end`, joined to it by 的 only ("40 秒的 timeout"); None
+    otherwise. The figure's unit is part of its span already."""
+    m = _KEY_AFTER.match(folded, end)
+    if m is None or len(m.group(1)) < _MIN_KEY or len(m.group(1)) > _MAX_KEY:
+        return None
+    return m.group(1)
+
+
+def _pairs_named(ev: CallEvidence, key: str) -> list[_Pair]:
+    """The pairs of the key; where the output writes no such key, those of the keys it ends
+    ("timeout" of `statement_timeout=30s`, "wait" of `pool.wait=40s`)."""
+    return pairs_of_key(ev, key) or _pairs_ending_in(ev, key)
+
+
+def _pairs_ending_in(ev: CallEvidence, key: str) -> list[_Pair]:
+    memo: dict[tuple[str, str], list[_Pair]] = ev.view("keyed_values", lambda _: {})
+    if ("last part", key) not in memo:
+        name = rf"(?<![\w.\-])([a-z_][\w.\-]*[_.\-]{re.escape(key)})"
+        memo[("last part", key)] = _pairs(ev, re.compile(name + _SEPARATOR + _VALUE_GROUP))
+    return memo[("last part", key)]
 
 
 def pairs_of_key(ev: CallEvidence, key: str) -> list[_Pair]:

@@ -17,12 +17,13 @@ from ..text.arithmetic import matches_directly, tolerance
 from ..text.content_words import content_words, is_kind_word, word_in
 from ..text.glossary import Coverage, EvidenceView, claim_analysis, concept_coverage, coverage_class, evidence_view
 from ..text.negation import denied_antonym, negation_conflict, reports
-from ..text.normalize import fold
+from ..text.normalize import contains_token, fold
 from ..text.products import is_product_name
 from ..text.tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from ..text.wording import (
     SENTENCE_BREAK,
     SENTENCE_BREAKS,
+    clause_end,
     degree_scope,
     enumerated_scope,
     part_start,
@@ -34,7 +35,7 @@ from ..text.wording import (
 )
 from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
-from .listed_scope import listed_items_show
+from .listed_scope import listed_item_unshown, listed_items_show
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
@@ -201,7 +202,10 @@ def judge_wording(
     # (a claim the Executor marks as inferred reasons in general words, "每次重试都失败": it is capped at
     # reasonable_inference already, and a scope word is no observation it claims)
     scope = search_scope(text) if claim.support_level != "indirect" else None
-    if (
+    unshown = listed_item_unshown(text, views) if scope and usable else None
+    if unshown:  # "node-1、node-2、node-3 都处于就绪状态" over "node-3  NotReady"
+        found.append(SoftJudgement("scope_wording", "overstated", unshown))
+    elif (
         scope
         and usable
         and not _per_unit_setting(claim, scope)
@@ -209,7 +213,8 @@ def judge_wording(
         and not enumerated_scope(text, scope)
         and not degree_scope(text, scope)
         and not _counted_by_quotes(text, usable)
-        and not any(search_scope(v.text) or _ALL_OF.search(v.text) for v in views)
+        and not any(search_scope(v.text) for v in views)
+        and not _whole_of_its_subject(text, scope, views)
         and not every_row_shows(text, cited_calls)
         and not listed_items_show(text, views)
         and not _whole_as_a_percent(text, scope, usable)
@@ -299,6 +304,35 @@ def _searched_not_found(claim_text: str, views: list[EvidenceView]) -> str | Non
 _HUNDRED_PERCENT = re.compile(r"(?<![\d.])100(?:\.0+)?\s?%")
 
 
+# "checkout 的请求全部返回 503": a whole of requests, which a share of the errors ("312/312") is not
+_REQUESTS_BEFORE = re.compile(r"请求|调用|requests?|calls?", re.IGNORECASE)
+_REQUEST_TOTAL = re.compile(r"(?<![\w.])(?:requests|reqs|total_requests|request_count|calls)\s?[=:]\s?(\d+)(?![\d.])")
+
+
+def _whole_of_its_subject(claim_text: str, scope: re.Match[str], views: list[EvidenceView]) -> bool:
+    """A cited output writes a whole as "N/N" (or none as "0/N") on a line naming the subject of the
+    scope word's clause (any line, for a clause that names none), of what the claim scopes: not where
+    the claim scopes requests and the outputs count more requests than that whole ("requests=48210
+    errors=312 … 503=100.0% (312/312)": all errors, not all requests, are 503)."""
+    clause = claim_text[part_start(claim_text, scope.start()) : clause_end(claim_text, scope.start())]
+    entities = [e for e in extract_mentions(clause).entities if not e.isdigit()]
+    wholes = [int(m.group(1) or m.group(0).split("/")[1]) for v in views for m in _ALL_OF.finditer(v.text)
+              if not entities or _on_a_line_naming(v.text, m.start(), entities)]
+    if not wholes:
+        return False
+    if not _REQUESTS_BEFORE.search(claim_text, part_start(claim_text, scope.start()), scope.start()):
+        return True
+    totals = [int(m.group(1)) for v in views for m in _REQUEST_TOTAL.finditer(v.text)]
+    return not totals or any(whole >= total for whole in wholes for total in totals)
+
+
+def _on_a_line_naming(text: str, at: int, entities: list[str]) -> bool:
+    """The line holding `at` names one of the claim's entities ("pay-core  2/4" is pay-core's; the
+    "3/3" of pay-gateway's row is no whole of it)."""
+    line = text[text.rfind("\n", 0, at) + 1 : (end if (end := text.find("\n", at)) != -1 else len(text))]
+    return any(contains_token(line, e) for e in entities)
+
+
 def _whole_as_a_percent(claim_text: str, scope: re.Match[str], usable: list[EvidenceBinding]) -> bool:
     """"1500 字节的包全部报 message too long，100% packet loss": the sentence gives the whole as 100%,
     which the claim's own quote states."""
@@ -359,7 +393,8 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
         if n.kind in ("plain", "count") and n.value >= 2 and n.value.is_integer() and 0 <= scope.start() - end <= 8
     ]
     for n in counts:
-        pattern = re.compile(rf"(?<![\w.]){int(n.value)}(?![\w.])")
+        # a count of its own: not a fraction's side ("1/3 mons down" writes no whole of 3)
+        pattern = re.compile(rf"(?<![\w./]){int(n.value)}(?![\w./])")
         if any(len(pattern.findall(v.text, 0, _COUNT_SCAN)) >= 2 for v in views):
             return True
     return False

@@ -30,10 +30,44 @@ _MAX_LINES = 2_000  # lines of an output read for the items
 def listed_items_show(claim_text: str, views: Sequence[EvidenceView]) -> bool:
     """The claim's scope word sums up two or more items its sentence lists before it, and each item
     has a line of a cited output that also states the clause after the word."""
+    read = _items_and_predicate(claim_text)
+    if read is None:
+        return False
+    items, predicate = read
+    lines = [line for view in views for line in view.text.split("\n", _MAX_LINES)[:_MAX_LINES]]
+    return all(_shown(keys, items, predicate, lines) for keys in items)
+
+
+def listed_item_unshown(claim_text: str, views: Sequence[EvidenceView]) -> str | None:
+    """"node-1、node-2、node-3 都处于就绪状态" where node-1's and node-2's lines state it and node-3's
+    lines ("node-3  NotReady") do not: the item the scope word is wrong about, as a detail."""
+    read = _items_and_predicate(claim_text)
+    if read is None:
+        return None
+    items, predicate = read
+    lines = [line for view in views for line in view.text.split("\n", _MAX_LINES)[:_MAX_LINES]]
+    shown = [_shown(keys, items, predicate, lines) for keys in items]
+    if not any(shown):
+        return None  # the predicate is worded unlike any line: no reading
+    scope = search_scope(compact(claim_text))
+    word = scope.group(0) if scope else "all"
+    for keys, ok in zip(items, shown, strict=True):
+        if not ok and any(_names(line, keys) for line in lines):
+            return f"it says {word!r} of the items it lists, but the cited lines of {keys[0]!r} do not show it"
+    return None
+
+
+def _shown(keys: list[str], items: list[list[str]], predicate: Callable[[str], bool], lines: list[str]) -> bool:
+    return any(_names(line, keys) and predicate(_ASIDE.sub(" ", _part_of(line, keys, items))) for line in lines)
+
+
+def _items_and_predicate(claim_text: str) -> tuple[list[list[str]], Callable[[str], bool]] | None:
+    """The items a scope word sums up (listed before it, or bracketed after it) and the test of a
+    line for the clause after it; None when there are fewer than two items or no such clause."""
     text = compact(claim_text)
     scope = search_scope(text)
     if scope is None:
-        return False
+        return None
     items = _listed_items(text[part_start(text, scope.start(), SENTENCE_BREAKS) : scope.start()])
     predicate_text = text
     if len(items) < 2:
@@ -42,19 +76,13 @@ def listed_items_show(claim_text: str, views: Sequence[EvidenceView]) -> bool:
         clause_end = stop.start() if stop else len(text)
         bracket = _BRACKETED_LIST.search(text, scope.end(), clause_end)
         if bracket is None:
-            return False
+            return None
         items = _listed_items(bracket.group(1))
         predicate_text = text[: bracket.start()] + text[bracket.end() :]
         if len(items) < 2:
-            return False
+            return None
     predicate = _predicate(predicate_text, scope.end())
-    if predicate is None:
-        return False
-    lines = [line for view in views for line in view.text.split("\n", _MAX_LINES)[:_MAX_LINES]]
-    return all(
-        any(_names(line, keys) and predicate(_ASIDE.sub(" ", _part_of(line, keys, items))) for line in lines)
-        for keys in items
-    )
+    return None if predicate is None else (items, predicate)
 
 
 # an aside in brackets says something else of the item ("Interface flap (last reset: Hold Timer Expired)")

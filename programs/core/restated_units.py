@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from ..text.arithmetic import binary_reading_matches, millicores, tolerance
-from ..text.query_meaning import per_second_query
+from ..text.query_meaning import per_minute_query, per_second_query
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.wording import CLAUSE_BREAK
 from .trace_index import CallEvidence, Location
@@ -198,10 +198,35 @@ def per_second(placed: _Placed) -> tuple[float, int] | None:
 def rate_period_location(
     claim_text: str, number: NumberMention, cited: list[CallEvidence], *, all_rates: bool = True
 ) -> Location | None:
-    """For a count the claim writes per minute, hour or day, when the cited outputs are `rate()` queries
-    (per second): "cited" if one of them holds the count over its period, "nowhere" if not. None when
-    the figure names no such period, or (`all_rates`) a cited call is no per-second query. Without
-    `all_rates` (an answer's sentence, over every output) the per-second queries among `cited` are read."""
+    """For a count the claim writes per second, minute, hour or day, when the cited outputs are `rate()`
+    queries (per second) or `increase(…[1m])` ones (per minute) of another period: "cited" if one of them
+    holds the count over its period, "nowhere" if not. None when the figure names no period, the queries
+    count in its own, or (`all_rates`) a cited call is no such query. Without `all_rates` (an answer's
+    sentence, over every output) the rate queries among `cited` are read."""
+    reading = _period_reading(claim_text, number, cited, all_rates)
+    if reading is None:
+        return None
+    held, queries = reading
+    return "cited" if any(held(n.value, p) for ev, p in queries for n in ev.numbers if n.kind == "plain") else "nowhere"
+
+
+def restated_rate_test(
+    claim_text: str, number: NumberMention, cited: list[CallEvidence]
+) -> Callable[[float], bool] | None:
+    """The test a series value at a time must pass for a figure the claim restates in another period
+    ("11:00 每秒约 20 个" over increase(…[1m]) = 1200 at 11:00), or None when it restates none."""
+    reading = _period_reading(claim_text, number, cited, True)
+    if reading is None:
+        return None
+    held, queries = reading
+    periods = {p for _, p in queries}
+    return lambda value: any(held(value, p) for p in periods)
+
+
+def _period_reading(
+    claim_text: str, number: NumberMention, cited: list[CallEvidence], all_rates: bool
+) -> tuple[Callable[[float, int], bool], list[tuple[CallEvidence, int]]] | None:
+    """(whether a query's value in its period holds the claimed rate, the rate queries with their period)."""
     per_minute_unit = number.kind == "req/s" and number.factor != 1
     if not per_minute_unit and (number.kind not in ("count", "plain") or "每" not in claim_text):
         return None
@@ -210,11 +235,10 @@ def rate_period_location(
     if len(rates_of) != 1:
         return None
     rate, period = rates_of.pop()
-    if period == 1:
-        return None
-    queries = [ev for ev in cited if per_second_query(ev.call.arguments)]
-    if not queries or (all_rates and len(queries) != len(cited)):
-        return None
+    # each query's period: a rate() per second, an increase(…[1m]) per minute ("每秒 1200 个" over 1200/min)
+    queries = [(ev, 1 if per_second_query(ev.call.arguments) else 60) for ev in cited
+               if per_second_query(ev.call.arguments) or per_minute_query(ev.call.arguments)]
+    if not queries or (all_rates and len(queries) != len(cited)) or all(p == period for _, p in queries):
+        return None  # written in the queries' own period: looked up as written
     tol = tolerance(number) if per_minute_unit else tolerance(number) / period
-    held = any(abs(n.value - rate) <= tol for ev in queries for n in ev.numbers if n.kind == "plain")
-    return "cited" if held else "nowhere"
+    return (lambda value, query_period: abs(value / query_period - rate) <= tol), queries

@@ -29,7 +29,13 @@ _ZONE_WORD = re.compile(
     r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|(?<![a-z])(?:utc|gmt)(?![a-z])", re.IGNORECASE
 )
 _names_a_zone = quick_search(_ZONE_WORD)
-_ZONE_AFTER = re.compile(r"\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))", re.IGNORECASE)
+# right after the clock, bare or alone in brackets: "03:59:59 GMT", "02:11（北京时间）" (not "15:49（UTC 07:49）",
+# the same moment restated in another zone)
+_ZONE_AFTER = re.compile(
+    r"\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))"
+    r"|\s?[(（]\s?(?:(北京时间|cst|utc\s?\+\s?0?8)|(?:gmt|utc))\s?[)）]",
+    re.IGNORECASE,
+)
 _BEIJING_WORD = re.compile(r"北京时间|东八区|utc\s?\+", re.IGNORECASE)
 
 
@@ -79,7 +85,7 @@ def zone_label(claim_text: str, number: NumberMention) -> int | None:
         if n.text == number.text:
             after = _ZONE_AFTER.match(text, end)
             if after:  # "03:59:59 GMT": a zone written right after the clock is its own
-                return 8 if after.group(1) else 0
+                return 8 if after.group(1) or after.group(2) else 0
             return _zone_before(text, start)
     return None
 

@@ -74,8 +74,9 @@ def _last_name(text: str, concept_id: str) -> int:
     return max((text.rfind(term) for term in concept.en if term.isascii()), default=-1)
 
 
+# the clock, what the claim gives at it ("14:05 升到 12.1% 后", "14:05 为 12.1%，随后"), then the turn
 _TURN_AFTER = re.compile(
-    r"(\d{1,2}):(\d{2})\s?(?:之后|以后|后|起)\s?(?:开始)?\s?(?:逐步|逐渐|持续|一路|慢慢)?\s?"
+    r"(\d{1,2}):(\d{2})(?![\d:])[^。；;:]{0,20}?(?:之后|以后|随后|此后|后|起)\s?(?:开始)?\s?(?:逐步|逐渐|持续|一路|慢慢)?\s?"
     r"(?:(?P<down>回落|下降|下跌|减少|降低|回调|缓解)|(?P<up>回升|上涨|上升|增加|升高|攀升))"
 )
 
@@ -89,7 +90,7 @@ def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str
     figures = [n for n in extract_mentions(claim_text).numbers if n.kind != "clock"]
     for s in series:
         for column in _timed_columns(s):
-            if not any(holds_as_written(v, n) for _, v in column for n in figures):
+            if not any(_holds(v, n) for _, v in column for n in figures):
                 continue  # a column of none of the claim's figures: another measure
             for turn in turns:
                 at = int(turn.group(1)) * 3600 + int(turn.group(2)) * 60
@@ -103,6 +104,11 @@ def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str
                     shown = ", ".join(f"{v:g}" for v in [start, *after])
                     return f"it says a {word} after {turn.group(1)}:{turn.group(2)}, but the cited series goes {shown}"
     return None
+
+
+def _holds(value: float, number: NumberMention) -> bool:
+    """The value is the figure as written, a fraction too for a percent (0.121 for "12.1%")."""
+    return holds_as_written(value, number) or (number.kind == "ratio" and holds_as_written(value * 100, number))
 
 
 def _timed_columns(series: Series) -> list[list[tuple[int, float]]]:

@@ -118,7 +118,9 @@ SUBJECT_KEYS = frozenset(
 _FILTER_KEYS = frozenset({"topic", "group", "consumer_group", "queue", "trace_id", "span_id", "id", "request_id"})
 # where a call's lines come from: a log group or stream, or the log file it read (not a "path", which may
 # be the URL path a search filters on)
-_LOG_SOURCE_KEYS = frozenset({"log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name"})
+_LOG_SOURCE_KEYS = frozenset(
+    {"log_group", "loggroup", "log_group_name", "log_stream", "log_stream_name", "source", "log_source"}
+)
 _LOG_FILE_KEYS = frozenset({"file", "log_file", "logfile", "file_path", "filepath", "filename"})
 _PROGRAM_DIR = re.compile(r"[a-z]+(?:-[a-z]+)*")
 _SUBJECT_SUFFIXES = ("_name", "_service", "_pod", "_namespace", "_host", "_node", "_cluster", "_context")
@@ -147,6 +149,14 @@ _COMMAND_TARGET = re.compile(
     r"|\b(?:datname|table_schema|db)\s*=\s*'([\w\-]+)'|\buse\s+`?([\w\-]+)`?\s*;",  # the database a query selects
     re.IGNORECASE,
 )
+# `mc admin info minio-prod`, `flagctl history order-detail.auto_refresh_tracking`, `systemctl status x`:
+# the object a command reports on; `select … from pg_locks`: the table a query reads
+_COMMAND_OBJECT = re.compile(
+    r"\b(?:info|status|history|show|inspect)\s+(?:-{1,2}[a-z][\w\-]*(?:=\S+)?\s+)*([a-z0-9][\w.\-]*[a-z0-9_])(?![\w/])"
+    r"|\bselect\b[^;|]*?\b(?:from|join)\s+([a-z_][\w.]*[a-z0-9_])(?![\w(])",
+    re.IGNORECASE,
+)
+_INTERVAL = re.compile(r"(?<![\d:.])0?0:([0-5]\d):([0-5]\d(?:\.(\d{1,6}))?)(?![\d:])")
 _URL = re.compile(r"https?://[^\s\"'|;]+", re.IGNORECASE)
 # a REST path's resource and its id: `/api/v4/projects/412/jobs/889123/trace` reads job 889123
 _URL_RESOURCE = re.compile(
@@ -174,6 +184,7 @@ _INDEX_AFTER = 32  # distinct number lookups on one large output before its digi
 _INDEX_MIN_CHARS = 1_000_000
 # An integer standing alone exactly as `_literal_number_pattern(digits, clock=False)` requires it.
 _STANDALONE_INT = re.compile(r"(?<![A-Za-z0-9._:])(?<!\d-)([0-9]++)(?!\d|\.\d|[a-z]*\d|:\d|-\d)")
+_NAME_BEFORE_COLON = re.compile(r"[a-z][\w.\-]*$")
 _SEP = "\x00"  # between JSON text and the strings inside it: no excerpt spans it
 _LEADING_NUMBER = re.compile(r"[\d.,+\-]+")
 _RIGHT_EDGE = re.compile(r"\d|\.\d|[a-z]*\d|:\d|-\d")  # what may not follow a stand-alone number
@@ -470,14 +481,27 @@ class CallEvidence:
         return [figure for _, figure in self.headed_figures]
 
     @_cached
+    def interval_durations(self) -> list[NumberMention]:
+        """The durations the output writes as intervals of no hours ("00:00:04.912", "0:03:12"), in
+        seconds: PostgreSQL's `now() - query_start`, ps's TIME. A clock at midnight reads the same way,
+        which a claim of seconds may not mean; it is only matched directly, never an operand."""
+        text = self.flat[: self.out_end]
+        if "0:" not in text:
+            return []
+        return [
+            NumberMention(m.group(0), int(m[1]) * 60 + float(m[2]), "seconds", len(m[3] or ""), 1.0, False)
+            for m in itertools.islice(_INTERVAL.finditer(text), _NUMBERS_PER_CALL)
+        ]
+
+    @_cached
     def declared_units(self) -> frozenset[Reading]:
         """Units the output declares for its bare numbers (`units.declared_units`)."""
         # and what the call's metrics query measures in (`histogram_quantile(…_seconds_bucket)`: seconds)
-        return (
-            declared_units(self.flat[: self.out_end], whole_tables=not is_compound_command(self.call.arguments))
-            | query_units(self.call.arguments)
-            | command_units(self.call.arguments)  # `free -m`: MiB
-        )
+        own = declared_units(self.flat[: self.out_end], whole_tables=not is_compound_command(self.call.arguments))
+        from_call = query_units(self.call.arguments) | command_units(self.call.arguments)  # `free -m`: MiB
+        # the output's own word wins over its query's name: `…_size_bytes` answered with "unit": "GiB"
+        own_kinds = {kind.removeprefix("all:") for kind, _ in own}
+        return own | frozenset(r for r in from_call if r[0].removeprefix("all:") not in own_kinds)
 
     def _declared(self) -> frozenset[Reading]:
         return self.declared_units
@@ -797,6 +821,12 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
         name = next((g for g in m.groups() if g), "")
         if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
             yield name
+    for m in _COMMAND_OBJECT.finditer(text):
+        name = next((g for g in m.groups() if g), "")
+        if len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
+            yield name
+            if "." in name:  # a flag or a table under its namespace names the flag or table too
+                yield name.rsplit(".", 1)[1]
     for m in _COMMAND_TARGET.finditer(text):  # the host or function another command connects to
         name = next((g for g in m.groups() if g), "").rstrip(".")
         if name and len(name) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(name):
@@ -894,6 +924,8 @@ def _left_edge_ok(text: str, i: int, clock: bool, digits: int = 0, bare: bool = 
         return True  # compact JSON: "status":503
     if bare and before == ":" and i >= 4 and text[i - 4 : i - 1].isalpha() and text[i - 4 : i - 1].isascii():
         return True  # a key glued to its value: "(pid:412)", "code:202"
+    if bare and before == ":" and digits >= 3 and _NAME_BEFORE_COLON.search(text, max(0, i - 48), i - 1):
+        return True  # a process's id after its name: "[qemu-system-x86:7720]" (no clock writes three digits)
     if before in "._:" or (before.isascii() and before.isalnum()):
         return False
     if i >= 2 and before in "+-":
@@ -1040,6 +1072,8 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
             return True
     if number.kind in _COLUMN_KINDS and any(matches_directly(number, ev.column_figures) for ev in calls):
         return True  # "约 213 MiB" over iostat's "wkB/s ... 218240.0"
+    if number.kind == "seconds" and any(matches_directly(number, ev.interval_durations) for ev in calls):
+        return True  # "已等待 4.9 秒" over PostgreSQL's interval "00:00:04.912"
     if not derive:
         return False
     if follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums):

@@ -99,14 +99,15 @@ _CHANGE = re.compile(
 )
 
 # the key an output gives a value: key=v, key: v, "key": v, "key": "v" (on its line)
-_KEY_BEFORE = re.compile(r"([a-z_][\w.\-]*)[\"']?\s*[:=]\s*[\"']?$", re.I)
+# "p95=850", "p95: 850", and Envoy's "P95(850,790)": a value in a key's bracketed list
+_KEY_BEFORE = re.compile(r"([a-z_][\w.\-]*)[\"']?\s*(?:[:=]|\((?:[^()\n]{0,40},)?)\s*[\"']?$", re.I)
 _WORD_BEFORE = re.compile(r"(?:^|(?<=\s))([a-z][a-z0-9\-]*)\s+$", re.I)  # a bare word, no key=value of its own
 _LABELS_BEFORE = re.compile(r"\{([^{}\n]*)\}\s*$")  # Prometheus exposition: name{quantile="0.99"} 1.32
 _QUANTILE = re.compile(r"quantile[\"']?\s*[:=]\s*[\"']?(0?\.\d+|1(?:\.0+)?)(?![\d])", re.I)
 # "histogram_quantile(0.5|0.9|0.99, …)": a templated query computing each quantile it lists
 _QUERY_QUANTILE = re.compile(r"histogram_quantile\(\s*((?:0?\.\d+\s*\|\s*)*0?\.\d+)")
 _AGGREGATED = re.compile(r"_over_time\s*\(|\b(?:avg|max|min|quantile)\s*(?:\(|by\b|without\b)")
-_ANY_KEY = re.compile(r"([a-z_][\w.\-]*(?: [a-z][\w\-]*)?)[\"']?\s*[:=]", re.I)
+_ANY_KEY = re.compile(r"([a-z_][\w.\-]*(?: [a-z][\w\-]*)?)[\"']?\s*(?:[:=]|\((?=\d))", re.I)
 _KEY_PARTS = re.compile(r"[^a-z0-9]+")
 _BRACKETS = re.compile(r"[\[\]{}]")
 _HEADER_LINE = re.compile(r"^(\s*)([a-z][\w.\-]*(?: [a-z][\w\-]*)?)\s*:\s*$", re.I)
@@ -254,7 +255,7 @@ def _figure_conflict(
             if not occurrence_agrees(number, out, end, _no_declarations):
                 continue  # another unit: another value
             label, found, from_query = _label_at(out, place, k, queried)
-            if not found or found & roles:
+            if not found or (found & roles and not found & _opposed(roles)):
                 return None  # unlabeled (unclear) or labeled as the claim says
             shared = families & _families(found)
             if not shared:
@@ -271,6 +272,14 @@ def _figure_conflict(
         return None
     claimed = "/".join(sorted(_NAMES.get(r, r) for r in roles if _family(r) & shown[1]))
     return f"it gives {written} as the {claimed}, but the cited output labels {shown[0]}"
+
+
+# a role that rules another out on the same value: "当前已用" is no "used_memory_peak"
+_OPPOSED = {"current": frozenset({"max", "min", "avg"})}
+
+
+def _opposed(roles: frozenset[str]) -> frozenset[str]:
+    return frozenset().union(*(_OPPOSED.get(r, frozenset()) for r in roles)) - roles
 
 
 def _no_declarations() -> frozenset[tuple[str, float]]:

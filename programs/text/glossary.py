@@ -572,8 +572,14 @@ def contains_term(text: str, term: str) -> bool:
     if start == -1:
         return False
     first = term[0]
-    if not (first.isascii() and first.isalnum()) or len(term) > _SHORT:
+    if not (first.isascii() and first.isalnum()):
         return True  # `stands_alone` holds wherever such a term is found
+    if len(term) > _SHORT:
+        while start != -1:  # anywhere but glued to a negation ("notready", "unavailable")
+            if not _GLUED_NEGATION.search(text, max(0, start - 4), start):
+                return True
+            start = text.find(term, start + 1)
+        return False
     while start != -1:
         if stands_alone(text, term, start):
             return True
@@ -582,6 +588,9 @@ def contains_term(text: str, term: str) -> bool:
 
 
 _GLUED_NO = re.compile(r"(?<![a-z0-9])no$")
+# a long term glued to a negation names its absence where a claim's concept is looked for: kubectl's
+# "NotReady", "unavailable" (the negation reading finds these itself, as denials)
+_GLUED_NEGATION = re.compile(r"(?<![a-z0-9])(?:no|not|non|un)$")
 
 
 def stands_alone(text: str, term: str, start: int, strict: bool = False) -> bool:

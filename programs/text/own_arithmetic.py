@@ -16,7 +16,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from .arithmetic import tolerance
-from .glossary import concepts_in
+from .glossary import compact, concept_mentions, concepts_in
 from .tokens import TIMES_AFTER, NumberMention, extract_mentions, numbers_with_places
 
 __all__ = [
@@ -132,12 +132,22 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         operands = _by_kind(own)
         if measure and not operands and _by_kind([n for _, n in figures]):
             return _measured_multiple(multiple, measure, outputs)
+        if measure and not figures:
+            return _multiple_of_cited_measure(multiple, measure, outputs)
         if not operands:
             continue
         slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
         ratios = [a.value / b.value for group in operands for a in group for b in group if a is not b]
+        # "从 40 涨到 360，是原来的 9 倍": a multiple of where the course started, of the course only
+        course = from_to_before(prepared, places, start) if _ORIGINAL_BEFORE.search(
+            prepared, max(0, start - 12), start) else None
+        if course is not None:
+            ratios = [course[1].value / course[0].value]
         rise = _RISE_BEFORE.search(prepared, max(0, start - 8), start) is not None
         if not any(abs(r - multiple.value) <= slack or (rise and abs(r - 1 - multiple.value) <= slack) for r in ratios):
+            if course is not None:
+                course_text = f"from {course[0].text} to {course[1].text}"
+                return f"it gives {multiple.text}倍, which its course {course_text} does not give"
             shown = ", ".join(n.text for group in operands for n in group)
             return f"it gives {multiple.text}倍, which no two of its own figures ({shown}) give"
         turned = _turned_multiple(prepared, places, multiple, slack)
@@ -149,7 +159,71 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
 # "增长了 3 倍" may count the rise alone (a ratio of 4); "是之前的 3 倍" is the ratio itself
 _RISE_BEFORE = re.compile(r"(?:增长|增加|上涨|上升|涨|升|高出|多出|多|翻|提高|提升)了?\s?(?:约|近|超过)?\s?$")
+# "是原来的 N 倍", "为之前的 N 倍": a multiple of where a course the sentence gives started
+_ORIGINAL_BEFORE = re.compile(r"(?:原来|之前|此前|起初|最初|开始时|初始|平时)的?\s?(?:约|大约|近|超过)?\s?$")
+_COURSE_TIME = r"(?:\d{1,2}:\d{2}(?::\d{2})?|\d{1,2}[-/]\d{1,2})\s?的?\s?"
+_FROM_TO = re.compile(rf"从\s?(?:{_COURSE_TIME})?$")
+_TO_BETWEEN = re.compile(rf"[^\d，,。；;]{{0,8}}?(?:到|至)\s?(?:{_COURSE_TIME})?(?:约|大约)?\s?")
 _LINE_FIGURE = re.compile(r"(?<![\w.])\d+(?:\.\d+)?")
+
+
+_RISING = r"增长|增加|上涨|上升|涨|升高|提升|提高|多了|扩大"
+_FALLING = r"下降|降低|减少|下跌|跌|降|缩小|少了|回落"
+_CHANGE_BEFORE = re.compile(rf"(?:(?P<up>{_RISING})|(?P<down>{_FALLING}))了?\s?(?:约|大约|近|超过)?\s?$")
+_CHANGE_SLACK = 0.02  # of the change: the course's own figures are rounded
+
+
+def rise_as_a_multiple(text: str, number: NumberMention) -> NumberMention | None:
+    """"增长了 1.5 倍" counts the rise alone: the ratio it states is 2.5, as a multiple to look up; None
+    for any other number."""
+    if number.kind not in ("plain", "count") or "倍" not in text:
+        return None
+    prepared, places = numbers_with_places(text)
+    for start, end, n in places:
+        if n == number and TIMES_AFTER.match(prepared, end) and _RISE_BEFORE.search(prepared, max(0, start - 8), start):
+            return number._replace(text=f"{number.value + 1:.{max(number.decimals, 0)}f}", value=number.value + 1)
+    return None
+
+
+def course_change_conflict(text: str) -> str | None:
+    """A change in percent the sentence states right after its own course ("从 1200 增长到 3000，增长了
+    150%") that the course does not give: not (B - A) / A, nor B - A in points for a course of percents
+    ("从 12.1% 升到 14.2%，上升了 2.1%"), or a rise said of a fall. None when there is no such change."""
+    if "%" not in text or "从" not in text:
+        return None
+    prepared, places = numbers_with_places(text)
+    for start, _, change in places:
+        if change.kind != "ratio" or not change.text.endswith("%"):
+            continue
+        cue = _CHANGE_BEFORE.search(prepared, max(0, start - 8), start)
+        course = from_to_before(prepared, places, start) if cue else None
+        if cue is None or course is None or course[0].kind == "clock":
+            continue
+        a, b = course
+        rise = (b.value - a.value) / a.value
+        said = change.value if cue.group("up") else -change.value
+        slack = max(tolerance(change), _CHANGE_SLACK * abs(rise))
+        points = a.kind == "ratio" and abs((b.value - a.value) - said) <= tolerance(change)
+        if abs(rise - said) > slack and not points:
+            return (f"it gives a change of {change.text} for its course from {a.text} to {b.text}, which is "
+                    f"{rise * 100:+.1f}%")
+    return None
+
+
+def from_to_before(
+    prepared: str, places: Sequence[tuple[int, int, NumberMention]], start: int
+) -> tuple[NumberMention, NumberMention] | None:
+    """The "从 A (涨)到 B" course right before `start` (no other figure between B and it, times of the
+    course apart: "从 09:00 的 1200 增长到 09:10 的 3000"), of one kind with A above 0; None when there
+    is none ("峰值 480，是原来的 12 倍" is of the peak)."""
+    before = [(s, e, n) for s, e, n in places if s < start and n.kind != "clock"]
+    if len(before) < 2:
+        return None
+    (s1, e1, a), (s2, _, b) = before[-2], before[-1]
+    if _FROM_TO.search(prepared, max(0, s1 - 16), s1) and _TO_BETWEEN.fullmatch(prepared[e1:s2]) \
+            and a.kind == b.kind and a.value > 0:
+        return a, b
+    return None
 
 
 def _clause(text: str, at: int) -> str:
@@ -181,7 +255,7 @@ def _measured_multiple(multiple: NumberMention, measure: frozenset[str], outputs
         for line in output.split("\n", _MAX_LINES)[:_MAX_LINES]:
             if not line or not (concepts_in(line.replace("_", " ")) & measure):
                 continue
-            values = [float(v) for v in _LINE_FIGURE.findall(line) if float(v) > 0]
+            values = _figures_of_measure(line, measure)
             if any(abs(a / b - multiple.value) <= slack or abs(a / b - 1 - multiple.value) <= slack
                    for a in values for b in values if a is not b):
                 return None
@@ -190,6 +264,43 @@ def _measured_multiple(multiple: NumberMention, measure: frozenset[str], outputs
 
 
 _MAX_LINES = 400
+_MEASURE_REACH = 12  # characters from a measure's word to its figure on a line ("pause 35ms")
+_WORD = re.compile(r"[a-z]{2,}")
+
+
+def _multiple_of_cited_measure(
+    multiple: NumberMention, measure: frozenset[str], outputs: Sequence[str]
+) -> str | None:
+    """The multiple of a measure in a sentence with no figure at all ("GC 暂停约为之前的 4 倍"): the
+    figures the cited lines write right after the measure's words must give it; None when they are
+    fewer than two (the reading does not know the layout)."""
+    slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
+    values = [v for output in outputs for line in output.split("\n", _MAX_LINES)[:_MAX_LINES]
+              if line and concepts_in(line.replace("_", " ")) & measure
+              for v in _figures_of_measure(line, measure, strict=True)]
+    if len(values) < 2 or any(abs(a / b - multiple.value) <= slack or abs(a / b - 1 - multiple.value) <= slack
+                              for a in values for b in values if a is not b):
+        return None
+    names = "/".join(sorted(measure))
+    shown = ", ".join(f"{v:g}" for v in values[:6])
+    return f"it gives {multiple.text}倍 of {names}, which the cited figures of {names} ({shown}) do not give"
+
+
+def _figures_of_measure(line: str, measure: frozenset[str], strict: bool = False) -> list[float]:
+    """The line's figures that follow a word of the measure's terms there with no figure between
+    ("gc pause … pause 35ms, previous pause 30ms", not the heap's "120MB->480MB" on the same line);
+    all its figures when fewer than two do (a layout the reading does not know), unless `strict`."""
+    text = compact(line.replace("_", " "))
+    words = {w for m in concept_mentions(text) if set(m.concept_ids) & measure for w in _WORD.findall(m.term)}
+    figures = [(m.start(), m.end(), float(m.group(0))) for m in _LINE_FIGURE.finditer(text) if float(m.group(0)) > 0]
+    own = []
+    for k, (at, _, value) in enumerate(figures):
+        lead = text[max(figures[k - 1][1] if k else 0, at - _MEASURE_REACH) : at]
+        if any(w in _WORD.findall(lead) for w in words):
+            own.append(value)
+    if strict or len(own) >= 2:
+        return own
+    return [value for _, _, value in figures]
 
 
 _NAME = r"\d{1,2}:\d{2}(?!\d)|[a-z0-9][a-z0-9_.\-]*[a-z0-9]"  # a named object, or a time ("10:00（40）")

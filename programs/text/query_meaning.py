@@ -437,6 +437,18 @@ def per_second_query(arguments: Mapping[str, Any]) -> bool:
     return "*" not in query and "/" not in query and "increase(" not in query and _PER_SECOND.search(query) is not None
 
 
+def per_minute_query(arguments: Mapping[str, Any]) -> bool:
+    """The call's one metrics query is an `increase` over one minute (summed or not) and nothing else:
+    each of its values is a count per minute ("每秒 1200 个" is no reading of its 1200)."""
+    texts = [v for k, v in arguments.items() if isinstance(v, str) and _is_metrics_query(k.lower(), v)]
+    if len(texts) != 1:
+        return False
+    query = _QUOTED.sub('""', fold(texts[0][:MAX_QUERY_CHARS]))
+    return "*" not in query and "/" not in query and _ONE_MINUTE_INCREASE.search(query) is not None \
+        and _PER_SECOND.search(query) is None
+
+
+_ONE_MINUTE_INCREASE = re.compile(r"increase\([^\[]*\[1m\]\)")
 _QUOTED = re.compile(r'"[^"]*"|\'[^\']*\'')
 
 

@@ -160,11 +160,33 @@ def occurrence_agrees(number: NumberMention, text: str, end: int, declared: Call
     claimed = readings(claimed_unit(number))
     if not claimed:
         return True
-    written = unit_after(text, end)
+    written = unit_after(text, end) or key_unit(text, end)
     if written:
         found = readings(written)
         return not found or bool(claimed & found)
     return bare_agrees(claimed, declared())
+
+
+# a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s)
+_KEY_WITH_UNIT = re.compile(
+    r"(?:(query_time|lock_time)|[a-z][a-z0-9]*_(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
+    r"[\"']?\s?[:=]\s?[\"']?$"
+)
+_KEY_UNITS = {"query_time": "s", "lock_time": "s", "millis": "ms", "msec": "ms", "seconds": "s", "secs": "s",
+              "sec": "s", "bytes": "b"}
+_KEY_REACH = 48
+
+
+def key_unit(text: str, end: int) -> str:
+    """The unit the key right before the bare number ending at `end` names ("" for none)."""
+    start = end
+    while start > 0 and (text[start - 1].isdigit() or text[start - 1] in ".,"):
+        start -= 1
+    m = _KEY_WITH_UNIT.search(text, max(0, start - _KEY_REACH), start)
+    if m is None:
+        return ""
+    name = m.group(1) or m.group(2)
+    return _KEY_UNITS.get(name, name)
 
 
 def bare_agrees(claimed: frozenset[Reading], declared: frozenset[Reading]) -> bool:
