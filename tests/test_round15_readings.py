@@ -17,6 +17,7 @@ import pytest
 from test_round7_readings import _check
 
 from groundcheck.programs.text.own_arithmetic import multiple_conflict
+from groundcheck.programs.text.tokens import extract_mentions
 
 REPORT_LOG = (
     "2026-11-29T10:02:13+08:00 ERROR [report-svc] query q-7781 elapsed=53s exceeded "
@@ -664,4 +665,124 @@ def test_a_figure_on_another_row_of_a_drawn_table(claim: str, honest: bool) -> N
 def test_a_setting_only_another_block_sets(claim: str, honest: bool) -> None:
     output = NGINX_T.replace("proxy_read_timeout 300s;", "proxy_read_timeout 300s;\n        client_max_body_size 200m;")
     verification, detail = _check(claim, "client_max_body_size 200m;", output, arguments={"cmd": "nginx -T"})
+    assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("node-3 处于 not-ready 状态", "node-3     NotReady   <none>   92d   v1.28.4\n", True),
+    ("envoy 的 response_flags 为 UO", "access log: response flags UO, upstream overflow\n", True),
+    ("feature-store 返回 503", "upstream feature_store returned 503\n", False),  # another separator: kept apart
+    ("feature-stor 返回 503", "upstream feature store returned 503\n", False),  # another name
+    ("web-1 返回 503", "upstream web1 returned 503\n", False),  # a numbered name keeps its separator
+])
+def test_a_name_written_with_other_separators(claim: str, output: str, honest: bool) -> None:
+    _, detail = _check(claim, output.strip()[:20], output)
+    absent = "no tool output contains or implies" in detail
+    assert absent is not honest, detail
+
+
+@pytest.mark.parametrize(("claim", "derived"), [
+    ("线程池固定 64 线程，每次调用卡满 5 秒，单个 pod 每秒最多只能处理约 12.8 条", True),  # 64 / 5 s
+    ("线程池固定 64 线程，每次调用卡满 5 秒，单个 pod 每秒最多只能处理约 14 条", False),
+])
+def test_a_rate_spelled_out_after_words(claim: str, derived: bool) -> None:
+    from groundcheck.programs.text.own_arithmetic import rate_of_its_own_figures
+
+    assert rate_of_its_own_figures(claim, extract_mentions(claim).numbers[-1]) is derived
+
+
+@pytest.mark.parametrize(("claim", "derived"), [
+    ("间隔 10 秒，连续 3 次成功加回，也就是说恢复后至少要约 30 秒才加回", True),
+    ("间隔 10 秒，连续 2 次失败摘除，即连续约 20 秒超时就会被摘", True),
+    ("间隔 10 秒，连续 3 次成功加回，至少要约 40 秒", False),
+    ("间隔 10 秒，连续 3 次成功加回，耗时 30 秒", False),  # not spelled out as worked out
+])
+def test_a_duration_of_repeats_the_claim_states(claim: str, derived: bool) -> None:
+    from groundcheck.programs.text.own_arithmetic import duration_of_its_own_repeats
+
+    assert duration_of_its_own_repeats(claim, extract_mentions(claim).numbers[-1]) is derived
+
+
+# --- round z4 (black box, after the readings above): the honest forms it found rejected, and its attacks
+
+EVENTS_UTC = (
+    "LAST SEEN              TYPE      REASON      OBJECT                MESSAGE\n"
+    "2026-11-30T03:12:44Z   Warning   BackOff     pod/billing-5d8-qq2   Back-off restarting failed container billing\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("billing-5d8-qq2 在北京时间 11:12 开始出现 BackOff", True),  # 03:12:44Z in Beijing time
+    ("billing-5d8-qq2 在北京时间 11:40 开始出现 BackOff", False),
+])
+def test_a_start_in_beijing_time_over_a_utc_line(claim: str, honest: bool) -> None:
+    verification, detail = _check(claim, "Back-off restarting failed container billing", EVENTS_UTC, tool="kubectl")
+    assert (verification == "direct_observation") is honest, detail
+
+
+WRK = (
+    "  Latency Distribution\n"
+    "     50%    1.12ms\n"
+    "     90%    1.87ms\n"
+    "     99%    2.31ms\n"
+    "     99.900%   18.44ms\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("cache-gw 的 p99.9 延迟为 18.44ms", True),  # "99.900%" is the p99.9
+    ("cache-gw 的 p99 延迟为 2.31ms", True),
+    ("cache-gw 的 p99 延迟为 18.44ms", False),  # the 99.9% row's
+])
+def test_a_percentile_is_read_on_its_row_of_a_distribution(claim: str, honest: bool) -> None:
+    verification, detail = _check(claim, "99%    2.31ms", WRK, arguments={"cmd": "wrk --latency http://cache-gw/"})
+    assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "output", "excerpt"), [
+    ("payments.internal 解析正常，返回 10.244.3.17", ";; ->>HEADER<<- opcode: QUERY, status: NOERROR, id: 4411\n"
+     "payments.internal.  30 IN A 10.244.3.17\n", "status: NOERROR"),
+    ("db.toml 里的写超时配置为 30s", "[database]\nread_timeout = 60s\nwrite_timeout = 30s\n", "write_timeout = 30s"),
+    ("已发生 14 次 GC", "  S0     S1     E      O      M     YGC  FGC\n  0.00  41.27  97.80  64.31  97.10  1822  14\n",
+     "0.00  41.27  97.80  64.31  97.10  1822  14"),
+])
+def test_a_concept_its_tools_own_words_carry(claim: str, output: str, excerpt: str) -> None:
+    _, detail = _check(claim, excerpt, output, arguments={"cmd": "cat"})
+    assert "does not carry" not in detail, detail
+
+
+RS_STATUS = ('{"set":"rs0","members":[{"_id":0,"name":"mongo-1:27017","health":1,"stateStr":"SECONDARY"},'
+             '{"_id":1,"name":"mongo-2:27017","health":1,"stateStr":"PRIMARY"}]}')
+REPLICATION = "# Replication\nrole:slave\nmaster_host:10.20.1.11\nmaster_link_status:down\n"
+
+
+@pytest.mark.parametrize(("claim", "output", "arguments", "honest"), [
+    ("rs0 的 PRIMARY 是 mongo-2", RS_STATUS, {"cmd": "mongosh rs.status()"}, True),
+    ("rs0 的 PRIMARY 是 mongo-1", RS_STATUS, {"cmd": "mongosh rs.status()"}, False),
+    ("redis-cache-2 当前是从节点，与主节点的 master_link_status 为 down", REPLICATION,
+     {"cmd": "redis-cli -h redis-cache-2 info replication"}, True),
+    ("redis-cache-2 当前是主节点，master_link_status 为 down", REPLICATION,
+     {"cmd": "redis-cli -h redis-cache-2 info replication"}, False),
+])
+def test_a_role_against_the_subjects_own_record(claim: str, output: str, arguments: dict, honest: bool) -> None:
+    excerpt = "master_link_status:down" if "role:" in output else '"stateStr":"PRIMARY"'
+    verification, detail = _check(claim, excerpt, output, arguments=arguments)
+    assert (verification == "direct_observation") is honest, detail
+
+
+UNITS = (
+    "UNIT                    LOAD   ACTIVE SUB     DESCRIPTION\n"
+    "kafka.service           loaded active running Apache Kafka\n"
+    "zookeeper.service       loaded active running Apache ZooKeeper\n"
+    "schema-registry.service loaded failed failed  Confluent Schema Registry\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("mq-03 上 kafka、zookeeper 两个服务都处于 running 状态", True),
+    ("mq-03 上 kafka、zookeeper、schema-registry 三个服务都处于 running 状态", False),  # plain words as items
+])
+def test_listed_plain_names_each_read_on_their_line(claim: str, honest: bool) -> None:
+    verification, detail = _check(claim, "kafka.service           loaded active running", UNITS,
+                                  arguments={"host": "mq-03", "cmd": "systemctl list-units"})
     assert (verification == "direct_observation") is honest, detail

@@ -32,6 +32,7 @@ from ..text.normalize import contains_token, fold
 from ..text.own_arithmetic import (
     course_change_conflict,
     difference_of_its_own_figures,
+    duration_of_its_own_repeats,
     multiple_conflict,
     rate_of_its_own_figures,
     result_of_a_written_formula,
@@ -48,7 +49,7 @@ from .dated_rows import value_at_day_conflict
 from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, span_between_quoted_times
 from .expected_figures import figure_only_expected
 from .extremes import extreme_conflict
-from .headed_tables import headed_table_conflict
+from .headed_tables import headed_table_conflict, record_role_conflict
 from .keyed_values import keyed_value_conflict
 from .labelled_ratio import labelled_ratio_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -100,7 +101,7 @@ from .trace_index import (
     TraceIndex,
 )
 from .unit_states import unit_state_conflict
-from .value_labels import calls_label_conflict, quantile_mismatch
+from .value_labels import calls_label_conflict, percentile_row_conflict, quantile_mismatch
 from .zero_counters import may_say_grows, zero_counter_conflict
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
@@ -245,7 +246,11 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
         # lazily: only a claim with a role word (阈值 / P99 / 平均 / request / 剩余...) is read
-        labels = calls_label_conflict(claim.claim_text, cited_ok) or quantile_mismatch(claim.claim_text, cited_ok)
+        labels = (
+            calls_label_conflict(claim.claim_text, cited_ok)
+            or quantile_mismatch(claim.claim_text, cited_ok)
+            or percentile_row_conflict(claim.claim_text, cited_ok)  # "p99 为 18.44ms" on the 99.900% row
+        )
         if labels:
             evidence.soft.append(SoftJudgement("other_label", "contradicted", labels))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
@@ -258,7 +263,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         )
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
-    headed = headed_table_conflict(claim.claim_text, cited_ok, [b.evidence_excerpt for b in usable])
+    headed = headed_table_conflict(claim.claim_text, cited_ok, [b.evidence_excerpt for b in usable]) or (
+        record_role_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok) if usable else None
+    )
     if headed:  # "web-1 峰值 92%" under web-2's column, "leader 是 etcd-1" over IS LEADER false, …
         evidence.soft.append(SoftJudgement("other_row", "contradicted", headed))
     if usable:
@@ -281,19 +288,36 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
 
 _INFLECTIONS = ("ed", "d", "s", "es", "ing")
 _ZULU_CLOCK = re.compile(r"(\d{2}:\d{2}:\d{2})z")
+_NAME_SEPARATOR = re.compile(r"[-_]")
+_QUANTILE_NAME = re.compile(r"p(\d{2}(?:\.\d+)?)")
 _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
 
 
 def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Location:
     """Where an entity no output holds as written appears in another form: an English word inflected
-    ("OOMKill" of "OOMKilled"), or a two-part name whose parts one output writes apart ("order_db.t_order"
-    over "db=order_db table=t_order", on one line)."""
+    ("OOMKill" of "OOMKilled"), its words written apart or together ("not-ready" of "NotReady", "response_flags"
+    of "response flags"; never another separator: "audit-log" is no "audit_log", and every word has a letter,
+    so "web-1" is never "web1"), or a two-part name whose parts one
+    output writes apart ("order_db.t_order" over "db=order_db table=t_order", on one line)."""
     if entity.isascii() and entity.isalpha() and len(entity) >= 4:
         places = [index.token_location(entity + ending, cited) for ending in _INFLECTIONS]
         return min(places, key=_LOCATIONS.index)
     zulu = _ZULU_CLOCK.fullmatch(entity)
     if zulu:  # "13:27:55Z" over "13:27:55.918Z": the same UTC second, its fraction left out
         pattern = re.compile(rf"(?<![\d:]){re.escape(zulu.group(1))}(?:\.\d+)?z")
+        for ev in index.existing(cited):
+            if pattern.search(ev.flat):
+                return "cited" if ev.ok else "trace"
+    quantile = _QUANTILE_NAME.fullmatch(entity)
+    if quantile:  # "p99.9" over wrk's "99.900%", HdrHistogram's "99.9%": the same percentile
+        pattern = re.compile(rf"(?<![\d.]){re.escape(quantile.group(1))}0*\s?%")
+        for ev in index.existing(cited):
+            if pattern.search(ev.flat):
+                return "cited" if ev.ok else "trace"
+    words = _NAME_SEPARATOR.split(entity)
+    if len(words) >= 2 and all(any(c.isalpha() for c in w) for w in words):
+        # "not-ready" over "NotReady", "response_flags" over "response flags": the same words, apart or together
+        pattern = re.compile(r"(?<![a-z0-9])" + r" ?".join(map(re.escape, words)) + r"(?![a-z0-9_\-])")
         for ev in index.existing(cited):
             if pattern.search(ev.flat):
                 return "cited" if ev.ok else "trace"
@@ -386,6 +410,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             or span_of_its_own_clocks(text, number)  # "（14:06:57）后 36 秒 … （14:07:33）"
             or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
             or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
+            or duration_of_its_own_repeats(text, number)  # "间隔 10 秒，连续 3 次…至少要约 30 秒"
             or total_of_a_column(text, number, observed)
             or size_of_a_range(text, number)
         )

@@ -397,7 +397,9 @@ def _cells(line: str) -> list[str]:
     return COLUMN_GAP.split(line)
 
 
-_ROLE_WORD = re.compile(r"leader|master|primary|主库|主节点|主实例|主副本|领导者", re.IGNORECASE)
+_ROLE_WORD = re.compile(
+    r"(?<![a-z_])(?:leader|master|primary)(?![a-z_])|主库|主节点|主实例|主副本|领导者", re.IGNORECASE
+)
 _NOT_ROLE = re.compile(r"(?:不是|并非|非|不再是|不为)\s?$")
 _ROLE_HEADER = re.compile(r"role|is[ _]leader|leader|角色")
 _POSITIVE = frozenset({"true", "leader", "master", "primary", "yes", "主"})
@@ -467,6 +469,42 @@ def measure_column_conflict(claim_text: str, mentions: Mentions, cited: Sequence
                     return (f"it gives {number.text} as {'/'.join(sorted(measures & _measures_of(own)))}, which "
                             f"the cited table shows under {table.header[column]!r}, not {own!r}")
     return None
+
+
+_ROLE_KEY = re.compile(r"(?m)^\s*\"?(?:role|statestr|state_str|replication_role)\"?\s*[:=]\s*\"?([a-z][a-z ]*[a-z])\"?")
+_RECORD = re.compile(r"\{[^{}]{0,600}\}")
+
+
+def record_role_conflict(claim_text: str, mentions: Mentions, cited: Sequence[CallEvidence]) -> str | None:
+    """"redis-cache-2 当前是主节点" over its own `info replication` (`role:slave`), "PRIMARY 是 mongo-1" over
+    rs.status()'s member record {"name":"mongo-1:27017", … "stateStr":"SECONDARY"}: a role the claim gives a
+    subject whose own record says it holds the other one."""
+    role = _ROLE_WORD.search(claim_text)
+    if role is None or _NOT_ROLE.search(claim_text, max(0, role.start() - 4), role.start()):
+        return None
+    for ev in cited:
+        text = ev.flat[: min(ev.out_end, _MAX_RECORD_CHARS)]
+        for entity in mentions.entities:
+            if not _given_role(fold(claim_text), entity, fold(role.group(0))):
+                continue  # "是从节点，与主节点的 …": the role word is another's
+            states = [m.group(1) for r in _RECORD.finditer(text) if contains_token(r.group(0), entity)
+                      for m in _ROLE_KEY.finditer(r.group(0).replace(",", "\n"))]
+            if not states and contains_token(ev.subject, entity):
+                states = [m.group(1) for m in _ROLE_KEY.finditer(text)]  # the call's own record
+            if len(set(states)) == 1 and states[0] in _NEGATIVE:  # (a JSON text is also read decoded)
+                return (f"it gives {entity!r} the role {role.group(0)!r}, but its record in the cited output says "
+                        f"{states[0]!r}")
+    return None
+
+
+_MAX_RECORD_CHARS = 100_000
+_IS = r"\s?(?:当前|目前|现在|仍然?|已经?)?\s?(?:是|为|成为|担任|作为)\s?(?:了)?\s?(?:集群的|新的|当前的)?\s?"
+
+
+def _given_role(claim: str, entity: str, role: str) -> bool:
+    """The claim says the entity holds the role: "X 当前是主节点", "PRIMARY 是 X", "leader 为 X"."""
+    return re.search(rf"{re.escape(entity)}[^，。；;,]{{0,12}}?{_IS}{re.escape(role)}", claim) is not None or \
+        re.search(rf"{re.escape(role)}{_IS}{re.escape(entity)}", claim) is not None
 
 
 def _names_column(claim_text: str, header: str) -> bool:

@@ -41,11 +41,13 @@ def listed_items_show(claim_text: str, views: Sequence[EvidenceView]) -> bool:
 def listed_item_unshown(claim_text: str, views: Sequence[EvidenceView]) -> str | None:
     """"node-1、node-2、node-3 都处于就绪状态" where node-1's and node-2's lines state it and node-3's
     lines ("node-3  NotReady") do not: the item the scope word is wrong about, as a detail."""
-    read = _items_and_predicate(claim_text)
+    read = _items_and_predicate(claim_text, words=True)
     if read is None:
         return None
     items, predicate = read
     lines = [line for view in views for line in view.text.split("\n", _MAX_LINES)[:_MAX_LINES]]
+    if not all(_specific(keys[0]) or any(_names(line, keys) for line in lines) for keys in items):
+        return None  # a plain word that names no line is no item of the outputs
     shown = [_shown(keys, items, predicate, lines) for keys in items]
     if not any(shown):
         return None  # the predicate is worded unlike any line: no reading
@@ -61,14 +63,16 @@ def _shown(keys: list[str], items: list[list[str]], predicate: Callable[[str], b
     return any(_names(line, keys) and predicate(_ASIDE.sub(" ", _part_of(line, keys, items))) for line in lines)
 
 
-def _items_and_predicate(claim_text: str) -> tuple[list[list[str]], Callable[[str], bool]] | None:
+def _items_and_predicate(
+    claim_text: str, words: bool = False
+) -> tuple[list[list[str]], Callable[[str], bool]] | None:
     """The items a scope word sums up (listed before it, or bracketed after it) and the test of a
     line for the clause after it; None when there are fewer than two items or no such clause."""
     text = compact(claim_text)
     scope = search_scope(text)
     if scope is None:
         return None
-    items = _listed_items(text[part_start(text, scope.start(), SENTENCE_BREAKS) : scope.start()])
+    items = _listed_items(text[part_start(text, scope.start(), SENTENCE_BREAKS) : scope.start()], words)
     predicate_text = text
     if len(items) < 2:
         # "3 个 mon 全部在 quorum 中（ceph-mon-a、ceph-mon-b、ceph-mon-c）": the items bracketed after it
@@ -77,7 +81,7 @@ def _items_and_predicate(claim_text: str) -> tuple[list[list[str]], Callable[[st
         bracket = _BRACKETED_LIST.search(text, scope.end(), clause_end)
         if bracket is None:
             return None
-        items = _listed_items(bracket.group(1))
+        items = _listed_items(bracket.group(1), words)
         predicate_text = text[: bracket.start()] + text[bracket.end() :]
         if len(items) < 2:
             return None
@@ -123,8 +127,10 @@ def _item_end(line: str, start: int) -> int:
     return end
 
 
-def _listed_items(part: str) -> list[list[str]]:
-    """The keys of each item of the last list in `part`: its name or clock, with the names in its brackets."""
+def _listed_items(part: str, words: bool = False) -> list[list[str]]:
+    """The keys of each item of the last list in `part`: its name or clock, with the names in its brackets.
+    With `words`, plain words are items too ("kafka、zookeeper、schema-registry"): the caller checks that
+    the outputs name them."""
     lists = list(_LIST.finditer(part))
     if not lists:
         return []
@@ -136,7 +142,7 @@ def _listed_items(part: str) -> list[list[str]]:
         if anchor is None:
             return []
         keys = [anchor.group(1), *_INNER_NAME.findall(anchor.group(2) or "")]
-        if not any(_specific(k) for k in keys):
+        if not words and not any(_specific(k) for k in keys):
             return []  # "Down 和 Up": words, not items a line singles out
         items.append(keys)
     return items

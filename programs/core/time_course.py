@@ -235,6 +235,9 @@ _LINE_CLOCK = re.compile(r"(?<![\d:])(\d{2}):(\d{2})(?::(\d{2}))?")
 _MIN_KEY = 8  # characters of a quoted message needed to find its other lines
 _WORDS = re.compile(r"[a-z]{4,}")
 _STAMP_CHARS = 40  # a log line's timestamp opens it
+_BEIJING = re.compile(r"北京时间|东八区|utc\s?\+\s?0?8", re.IGNORECASE)
+_EIGHT_HOURS = 8 * 3600
+_DAY = 86_400
 
 
 def earlier_first_occurrence(
@@ -267,6 +270,9 @@ def earlier_first_occurrence(
                 first = _first_clock_of(out, key)
                 if first is not None and any(abs(n.value - first) < 60 for _, _, n in numbers if n.kind == "clock"):
                     continue  # "变慢从 09:50 开始，紧跟在 09:41 删除索引之后": the claim dates the quoted line itself
+                in_beijing = first is not None and (first + _EIGHT_HOURS) % _DAY
+                if in_beijing and _BEIJING.search(claim_text) and abs(claimed.value - in_beijing) < 60:
+                    continue  # "北京时间 11:12 开始" over a UTC line at 03:12:44Z: the same moment
                 if first is not None and claimed.value - first >= 60:
                     shown = f"{int(first) // 3600:02d}:{int(first) % 3600 // 60:02d}:{int(first) % 60:02d}"
                     return f"it says it started at {claimed.text}, but the cited output shows it at {shown}"

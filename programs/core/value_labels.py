@@ -475,6 +475,28 @@ _P_DIGIT = re.compile(r"[pP]\d")
 _NAMED_QUANTILE = re.compile(r"\bp(50|75|90|95|99|999)\b|(中位数)|(\d{2})\s*分位", re.IGNORECASE)
 
 
+_PERCENTILE_ROW = re.compile(r"(?m)^\s*(\d{2}(?:\.\d+)?)%\s+(\d+(?:\.\d+)?)\s?(ms|us|s)?\b")
+_CLAIMED_QUANTILE = re.compile(r"\bp(\d{2}(?:\.\d+)?)\b[^，。；;,\d]{0,12}?(\d+(?:\.\d+)?)\s?(ms|us|s|毫秒|秒)?", re.I)
+
+
+def percentile_row_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """"p99 为 18.44ms" over a latency distribution (wrk, HdrHistogram) whose 18.44ms is on the 99.900% row and
+    whose 99.000% row says 2.31ms: the figure of another percentile."""
+    claimed = _CLAIMED_QUANTILE.search(claim_text)
+    if claimed is None:
+        return None
+    want, figure = float(claimed.group(1)), float(claimed.group(2))
+    for ev in cited:
+        rows = {float(m.group(1)): float(m.group(2)) for m in _PERCENTILE_ROW.finditer(ev.flat[: ev.out_end])}
+        if want not in rows or abs(rows[want] - figure) < 1e-9:
+            continue
+        other = next((q for q, v in rows.items() if abs(v - figure) < 1e-9), None)
+        if other is not None:
+            return (f"it gives {claimed.group(2)} as the p{claimed.group(1)}, but the cited distribution shows it at "
+                    f"{other:g}% (p{claimed.group(1)} is {rows[want]:g})")
+    return None
+
+
 def quantile_mismatch(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
     """The claim names one quantile (p50 / 中位数 / 95 分位) and its cited metrics queries compute
     another (`histogram_quantile(0.99, …)`): a p99 value given as a p50."""

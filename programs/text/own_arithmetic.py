@@ -87,7 +87,10 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
         return False
     prepared, places = numbers_with_places(text)
     at = next((start for start, _, n in places if n == number), None)
-    per = next((m for m in _PER_SPAN.finditer(prepared, 0, at) if at - m.end() <= 4), None) if at else None
+    # "每分钟 410 次", "每秒最多只能处理约 12.8 条": the period, then words (no figure) up to the rate
+    per = next((m for m in _PER_SPAN.finditer(prepared, 0, at)
+                if at - m.end() <= _PER_REACH and not any(c.isdigit() for c in prepared[m.end() : at])),
+               None) if at else None
     if per is None:
         return False
     unit = float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)]
@@ -106,6 +109,27 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     return any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts)
 
 
+_TIMES_COUNT = re.compile(r"\s?次")
+_SPELLED_OUT = re.compile(r"(?:约|大约|至少|最多|最少|也就是|即|相当于|共|总共|需要|要|合计)[^\d，,。；;]{0,6}$")
+
+
+def duration_of_its_own_repeats(text: str, number: NumberMention) -> bool:
+    """"间隔 10 秒 … 连续 3 次成功加回；…至少要约 30 秒": a duration the sentence works out as a count of
+    times ("3 次") by an interval it states ("10 秒"), spelled out as such (约 / 至少 / 也就是 …)."""
+    if number.kind != "seconds" or "次" not in text:
+        return False
+    prepared, places = numbers_with_places(text)
+    at = next((start for start, _, n in places if n == number), None)
+    if at is None or not _SPELLED_OUT.search(prepared, max(0, at - 12), at):
+        return False
+    intervals = [n.value for start, _, n in places if start < at and n.kind == "seconds" and n != number]
+    times = [n.value for start, end, n in places if start < at and n.kind in _COUNTED
+             and (n.text.endswith("次") or _TIMES_COUNT.match(prepared, end))]
+    tol = max(tolerance(number), _RATE_SLACK * number.value)
+    return any(abs(i * t - number.value) <= tol for i in intervals for t in times)
+
+
+_PER_REACH = 10  # characters between "每秒" and its rate ("每秒最多只能处理约 12.8 条")
 _MULTIPLE_SLACK = 0.1  # "约 100 倍" of 3.1% / 0.03% = 103: a multiple is written rounded
 
 
