@@ -403,9 +403,9 @@ def quick_search(pattern: re.Pattern[str], cue: str | None = None) -> Callable[[
     A case-insensitive scan of an alternation of literals is several times slower than a
     case-sensitive one: the pattern (all lower case) runs first over `text.lower()`, and only a text
     it matches is searched with `pattern` itself, whose match is returned. `cue` (lower case, no
-    flags) replaces that first scan where the pattern's alternatives open with look-behinds, which
-    keep the engine from skipping ahead: it must match wherever the pattern does (a literal of each
-    alternative; a test reads both over random texts).
+    flags) replaces that first scan where the pattern's alternatives open with look-behinds, a group
+    or a character class, which keep the engine from skipping ahead: it must match wherever the
+    pattern does (a literal of each alternative; a test reads both over random texts).
 
     Example:
         >>> causal = quick_search(CAUSAL)
@@ -413,8 +413,8 @@ def quick_search(pattern: re.Pattern[str], cue: str | None = None) -> Callable[[
         'Caused by'
     """
     source = pattern.pattern
-    # an upper-case escape (\S, \W, \B...) would change meaning in lower case
-    if not pattern.flags & _IGNORECASE or source != source.lower():
+    # an upper-case escape (\S, \W, \B...) would change meaning in lower case (a cue replaces the source)
+    if not pattern.flags & _IGNORECASE or (cue is None and source != source.lower()):
         return pattern.search
     if "\\\\" not in source:
         # without its word-edge assertions the pattern matches more, never less, and a scan for the
@@ -435,8 +435,11 @@ def quick_search(pattern: re.Pattern[str], cue: str | None = None) -> Callable[[
 search_causal = quick_search(CAUSAL)
 search_evidence_causal = quick_search(EVIDENCE_CAUSAL)
 search_certain = quick_search(CERTAIN)
-search_scope = quick_search(SCOPE, cue="[所全每各整一无彻均都]|all|every|each|entire|whole|complete|full")
-search_total = quick_search(TOTAL)
+# (cues of literals only, a character class none: the engine then skips ahead to their first characters)
+search_scope = quick_search(SCOPE, cue="所|全|每|各|整|一|无|彻|均|都|all|every|each|entire|whole|complete|full")
+search_total = quick_search(
+    TOTAL, cue="共|合计|总计|总共|累计|加起来|之和|总和|总数|总量|total|sum|combined|altogether|in all"
+)
 # "12 台里只有 9 台在线", "3 个中有 2 个": the first figure is the whole its parts are taken from
 _PARTITION = re.compile(r"\d\s?(?:台|个|条|家|块|张|节点|实例|副本)\s?(?:里|之中|当中|中(?![间心断文台转止]))")
 
