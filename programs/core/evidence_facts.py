@@ -136,6 +136,8 @@ class ClaimEvidence:
     @property
     def ceiling(self) -> str:
         """The best class the hard facts allow (`direct_observation` when none caps it)."""
+        if not self.hard:  # most claims: asked by every later stage
+            return "direct_observation"
         return min((f.ceiling for f in self.hard), key=SUPPORT_RANK.__getitem__, default="direct_observation")
 
     def binding_fact(self) -> HardFact | None:
