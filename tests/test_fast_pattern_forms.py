@@ -5,7 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from groundcheck.programs.core import keyed_values
+from groundcheck.programs.core import keyed_values, lexical_judgements
+from groundcheck.programs.text import negation
 
 
 def _random_texts(pieces: list[str], count: int, seed: int) -> list[str]:
@@ -23,3 +24,13 @@ def test_the_key_then_figure_cue_matches_as_its_look_behind_first_form():
         assert (want and want.span()) == (got and got.span()), text
         matched += want is not None
     assert matched > 200
+
+
+def test_the_direction_and_zero_cues_match_where_their_plain_forms_do():
+    direction = re.compile(r"[升涨增提降跌减落][到至]|[高长加升低降少落][到至]")
+    zero = re.compile(r"(?:^|\s)0\s")
+    pieces = [*"0123 \t\nx-.", "升到", "降至", "高", "至", "到", "的", "长", "加", "少", "低", "落到", " 0 ", "0\n",
+              "10 "]
+    for text in _random_texts(pieces, 40_000, 8):
+        assert (direction.search(text) is None) == (lexical_judgements._DIRECTION_CUE.search(text) is None), text
+        assert (zero.search(text) is None) == (negation._ZERO_ANYWHERE.search(text) is None), text

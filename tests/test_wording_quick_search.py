@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from groundcheck.programs.core import zero_counters
+from groundcheck.programs.core import code_signs, fine_states, zero_counters
 from groundcheck.programs.text import wording
 
 PATTERNS = ["CAUSAL", "EVIDENCE_CAUSAL", "CERTAIN", "SCOPE", "TOTAL", "HEDGED", "ADVICE", "GENERAL_KNOWLEDGE"]
@@ -47,9 +47,12 @@ CUED = {
     "search_total": (wording.search_total, wording.TOTAL),
     "search_scope": (wording.search_scope, wording.SCOPE),
     "grow_cue": (zero_counters._GROW_CUE, zero_counters._GROW_CUE_PATTERN),
+    "code_label_cue": (code_signs._LABEL_CUE, re.compile(r"errno|code|status|signal", re.IGNORECASE)),
+    "fine_state_cue": (fine_states._CUE_CHAR, fine_states._CUE_CHAR_PATTERN),
 }
 CUED_PIECES = [*PIECES, "合计", "总", "共", "In All", "in  all", "COMBINED", "涨", "增长", "Increase", "GROWING",
-               "Rising", "going up", "Going Up", "全部", "每", "Entire", "ris", "grow"]
+               "Rising", "going up", "Going Up", "全部", "每", "Entire", "ris", "grow", "ERRNO", "Exit Code", "ſtatus",
+               "SIGNAL", "正常", "健康", "READY", "就绪", "reaDy", "通"]
 
 
 @pytest.mark.parametrize("name", CUED)
