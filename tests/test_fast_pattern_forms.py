@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 import re
 
-from groundcheck.programs.core import keyed_values, lexical_judgements
-from groundcheck.programs.text import negation
+from groundcheck.programs.core import keyed_values, lexical_judgements, quoted_subject
+from groundcheck.programs.text import content_words, negation, series
 
 
 def _random_texts(pieces: list[str], count: int, seed: int) -> list[str]:
@@ -34,3 +34,27 @@ def test_the_direction_and_zero_cues_match_where_their_plain_forms_do():
     for text in _random_texts(pieces, 40_000, 8):
         assert (direction.search(text) is None) == (lexical_judgements._DIRECTION_CUE.search(text) is None), text
         assert (zero.search(text) is None) == (negation._ZERO_ANYWHERE.search(text) is None), text
+
+
+def _same_matches(plain: re.Pattern[str], fast: re.Pattern[str], texts: list[str]) -> int:
+    matched = 0
+    for text in texts:
+        want = [(m.span(), m.groupdict()) for m in plain.finditer(text)]
+        assert want == [(m.span(), m.groupdict()) for m in fast.finditer(text)], text
+        matched += bool(want)
+    return matched
+
+
+def test_letter_first_word_patterns_match_as_their_look_behind_first_forms():
+    word = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
+    token = re.compile(r"(?<![a-z0-9_./\-])[a-z][a-z0-9_.\-]*[a-z0-9](?![a-z0-9_\-])")
+    pieces = [*"aZx'-./_ 09", "连接", "é", "Pool", "svc3-2", "api.v1", "don't", "OOMKilled", "的"]
+    texts = _random_texts(pieces, 40_000, 9)
+    assert _same_matches(word, content_words._WORD, texts) > 200
+    assert _same_matches(token, quoted_subject._TOKEN, texts) > 200
+
+
+def test_the_hour_first_clock_matches_as_its_look_behind_first_form():
+    clock = re.compile(r"(?<![\d:])(?P<h>[01]?\d|2[0-3]):(?P<m>[0-5]\d)(?::(?P<s>[0-5]\d))?(?![\d:])")
+    pieces = [*"0123456789:: -x\u0663", "23:", "24:", "19:", "2:", "12:30:45", "1:5", "09:", "00:00", "点"]
+    assert _same_matches(clock, series._CLOCK, _random_texts(pieces, 60_000, 10)) > 200
