@@ -392,8 +392,8 @@ def _premises(clause: str) -> list[str]:
 
 # Non-ASCII characters that a case-insensitive pattern matches to an ASCII letter, or whose lower case
 # is not one character (computed over every code point of Unicode 15): a text holding one takes the
-# slow path.
-_CASE_SPECIAL = re.compile("[\u0130\u0131\u017f\u212a]")
+# slow path. (Four substring tests: faster than a character-class scan of the text.)
+_CASE_SPECIAL = ("\u0130", "\u0131", "\u017f", "\u212a")
 _IGNORECASE = int(re.IGNORECASE)  # a plain int: `RegexFlag` arithmetic runs in Python
 
 
@@ -421,11 +421,14 @@ def quick_search(pattern: re.Pattern[str], cue: str | None = None) -> Callable[[
         # first characters of its literals skips ahead in C
         source = source.replace(r"\b", "")
     lowered = re.compile(cue if cue is not None else source, pattern.flags & ~_IGNORECASE).search
-    special = _CASE_SPECIAL.search
     full = pattern.search
+    dotted_i, dotless_i, long_s, kelvin = _CASE_SPECIAL
 
     def search(text: str) -> re.Match[str] | None:
-        if lowered(text.lower()) is None and (text.isascii() or special(text) is None):
+        if lowered(text.lower()) is None and (
+            text.isascii()
+            or (dotted_i not in text and dotless_i not in text and long_s not in text and kelvin not in text)
+        ):
             return None
         return full(text)
 
