@@ -554,7 +554,8 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
         view = EvidenceView(kept, context=f"{context}\n{echoed}", objects=objects)
         view.extra["empty_search"] = True  # `lexical_judgements`: what it looked for, it did not find
         return view
-    return EvidenceView(ev.flat, context=context, objects=objects)
+    # an ASCII output folds to itself (lower case already): folding it again would only copy it
+    return EvidenceView(ev.flat, folded=ev.flat.isascii(), context=context, objects=objects)
 
 
 def _split_echo(ev: CallEvidence) -> tuple[str, str]:
