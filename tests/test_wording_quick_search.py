@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from groundcheck.programs.core import code_signs, fine_states, zero_counters
 from groundcheck.programs.text import wording
 
 PATTERNS = ["CAUSAL", "EVIDENCE_CAUSAL", "CERTAIN", "SCOPE", "TOTAL", "HEDGED", "ADVICE", "GENERAL_KNOWLEDGE"]
@@ -39,3 +40,29 @@ def test_quick_search_catches_case_folded_non_ascii_letters() -> None:
     got, want = wording.search_total(text), wording.TOTAL.search(text)
     assert got is not None and want is not None
     assert got.span() == want.span()
+
+
+# the searchers built with a cue of their own: the cue must match wherever the pattern does
+CUED = {
+    "search_total": (wording.search_total, wording.TOTAL),
+    "search_scope": (wording.search_scope, wording.SCOPE),
+    "grow_cue": (zero_counters._GROW_CUE, zero_counters._GROW_CUE_PATTERN),
+    "code_label_cue": (code_signs._LABEL_CUE, re.compile(r"errno|code|status|signal", re.IGNORECASE)),
+    "fine_state_cue": (fine_states._CUE_CHAR, fine_states._CUE_CHAR_PATTERN),
+}
+CUED_PIECES = [*PIECES, "合计", "总", "共", "In All", "in  all", "COMBINED", "涨", "增长", "Increase", "GROWING",
+               "Rising", "going up", "Going Up", "全部", "每", "Entire", "ris", "grow", "ERRNO", "Exit Code", "ſtatus",
+               "SIGNAL", "正常", "健康", "READY", "就绪", "reaDy", "通"]
+
+
+@pytest.mark.parametrize("name", CUED)
+def test_cued_searchers_agree_with_their_patterns(name: str) -> None:
+    fast, pattern = CUED[name]
+    rng = random.Random(name)
+    matched = 0
+    for _ in range(5000):
+        text = "".join(rng.choice(CUED_PIECES) for _ in range(rng.randrange(1, 8)))
+        want, got = pattern.search(text), fast(text)
+        assert (want and want.span()) == (got and got.span()), text
+        matched += want is not None
+    assert matched > 100

@@ -12,10 +12,12 @@ import re
 from collections.abc import Sequence
 
 from ..text.tokens import NumberMention, numbers_with_places
+from ..text.wording import quick_search
 from .trace_index import CallEvidence
 
 _LABEL = r"(?:errno|exit\s?code|exit\s?status|return\s?code|signal)"
-_LABEL_CUE = re.compile(r"errno|code|status|signal", re.IGNORECASE)  # cheap: most claims name no code
+# cheap: most claims name no code (scanned in a lowered copy, `quick_search`)
+_LABEL_CUE = quick_search(re.compile(r"errno|code|status|signal", re.IGNORECASE))
 _LABEL_BEFORE = re.compile(_LABEL + r"\s?(?:[:=]|为|是|等于)?\s?(-?)$", re.IGNORECASE)
 # in an output, also "exited with code 137", "exit status: 1"
 _LABELLED_CODE = re.compile(
@@ -26,7 +28,7 @@ _LABELLED_CODE = re.compile(
 def code_of_another_sign(claim_text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
     """The number follows a code label in the claim, the cited outputs write codes at that label, and
     none of them is the claim's code with its sign."""
-    if number.kind not in ("plain", "count") or not number.value.is_integer() or not _LABEL_CUE.search(claim_text):
+    if number.kind not in ("plain", "count") or not number.value.is_integer() or not _LABEL_CUE(claim_text):
         return False
     text, places = numbers_with_places(claim_text)
     place = next((start for start, _, n in places if n == number), None)

@@ -150,6 +150,8 @@ class ClaimEvidence:
     @property
     def ceiling(self) -> str:
         """The best class the hard facts allow (`direct_observation` when none caps it)."""
+        if not self.hard:  # most claims: asked by every later stage
+            return "direct_observation"
         return min((f.ceiling for f in self.hard), key=SUPPORT_RANK.__getitem__, default="direct_observation")
 
     def binding_fact(self) -> HardFact | None:
@@ -607,7 +609,8 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
         view = EvidenceView(kept, context=f"{context}\n{echoed}", objects=objects)
         view.extra["empty_search"] = True  # `lexical_judgements`: what it looked for, it did not find
         return view
-    return EvidenceView(ev.flat, context=context, objects=objects)
+    # an ASCII output folds to itself (lower case already): folding it again would only copy it
+    return EvidenceView(ev.flat, folded=ev.flat.isascii(), context=context, objects=objects)
 
 
 def _split_echo(ev: CallEvidence) -> tuple[str, str]:

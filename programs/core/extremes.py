@@ -23,7 +23,7 @@ _EXTREME = re.compile(
     rf"|(?P<min>(?:最低|最小|最少){_SETTING_AFTER}|\bmin(?:imum)?\b)",
     re.I,
 )
-_names_an_extreme = quick_search(_EXTREME, cue="[峰最]|peak|max|min")
+_names_an_extreme = quick_search(_EXTREME, cue="峰|最|peak|max|min")
 _REACH = 8  # characters between the word and its figure ("峰值达到 1315ms", "最高只有 640ms")
 # between the word and a figure: a clause break, "后 / 之后", or a change ("回落到") makes it another value
 _NOT_THE_PEAK = re.compile(r"[，,。；;]|后|回落|下降|降|跌|上升|升|涨|增|减|恢复")

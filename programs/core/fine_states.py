@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..text.glossary import EvidenceView, claim_analysis, compact
 from ..text.negation import denies_span, reported_by_name
-from ..text.wording import part_start
+from ..text.wording import part_start, quick_search
 
 
 class _FineState(NamedTuple):
@@ -47,8 +47,9 @@ _STATES = (
     _FineState(re.compile(_REACHABLE), ("unreachable", "refused", "timeout", "dns_failure", "connection_reset")),
     _FineState(re.compile(_READY), ("node_not_ready", "probe_failed", "crashloop")),
 )
-# a character every fine-state word holds (one scan, most claims hold none), then the words
-_CUE_CHAR = re.compile(r"[常好康通效期达畅能就]|ready", re.IGNORECASE)
+# a character every fine-state word holds (one scan of a lowered copy, most claims hold none), then the words
+_CUE_CHAR_PATTERN = re.compile(r"[常好康通效期达畅能就]|ready", re.IGNORECASE)
+_CUE_CHAR = quick_search(_CUE_CHAR_PATTERN, cue="常|好|康|通|效|期|达|畅|能|就|ready")
 _CUE = re.compile(
     r"正常|无异常|良好|健康|通过|有效|过期|到期|可达|连通|畅通|能(?:正常)?(?:连|访)|可以(?:正常)?(?:连|访)|就绪|ready"
 )
@@ -61,7 +62,7 @@ _HEDGED_BEFORE = re.compile(r"是否|可能|或许|也许|如果|假如|若|待�
 
 def may_call_fine(text: str) -> bool:
     """A cheap test: the text holds a word a fine state needs (most texts do not)."""
-    return _CUE_CHAR.search(text) is not None and _CUE.search(compact(text)) is not None
+    return _CUE_CHAR(text) is not None and _CUE.search(compact(text)) is not None
 
 
 def fine_state_conflict(claim_text: str, quoted: EvidenceView) -> str | None:

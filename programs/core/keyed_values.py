@@ -47,7 +47,9 @@ _CONNECTOR_WORDS = (
 )
 _CONNECTOR = re.compile(_CONNECTOR_WORDS)
 # a claim naming a key and then, with only a connector between, a figure: the cue before any output is read
-_KEY_THEN_FIGURE = re.compile(r"(?<![\w.\-])[A-Za-z_][\w.\-]{3,}(?![\w.\-])" + _CONNECTOR_WORDS + r"-?\d")
+# (its first letter before the look-behind that tests what precedes it: the engine then skips ahead to
+# letters in C; `(?<![\w.\-])[A-Za-z_]` and `[A-Za-z_](?<![\w.\-][A-Za-z_])` match at the same places)
+_KEY_THEN_FIGURE = re.compile(r"[A-Za-z_](?<![\w.\-][A-Za-z_])[\w.\-]{3,}(?![\w.\-])" + _CONNECTOR_WORDS + r"-?\d")
 # the other order: a figure, then 的 and the key it is the value of ("比 40 秒的 timeout 长 13 秒")
 _FIGURE_THEN_KEY = re.compile(r"\d\s?[^\d\s，,。；;、]{0,3}?\s?的\s?[A-Za-z_][\w.\-]{3,}")
 _KEY_AFTER = re.compile(r"\s?的\s?([a-z_][\w.\-]*)(?![\w.\-])")

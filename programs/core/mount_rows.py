@@ -24,14 +24,15 @@ _MAX_ROWS = 500
 def mount_row_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvidence]) -> str | None:
     """The first figure the claim gives its one filesystem that the cited `df` tables show only on the
     rows of other filesystems, as a detail; None when there is none (or no df table, or no one mount)."""
-    tables = [ev for ev in cited if _DF_HEADER in ev.flat]
-    if not tables:
-        return None
+    # the claim first: most name no filesystem, and then no output is scanned for a df header
     mounts = {e for e in mentions.entities if e.startswith("/")}
-    if _ROOT_WORDS.search(claim_text) or _BARE_ROOT.search(claim_text):
+    if _ROOT_WORDS.search(claim_text) or ("/" in claim_text and _BARE_ROOT.search(claim_text)):
         mounts.add("/")  # "根分区", or "/" written alone ("/var/log 已 91%，/ 只有 6%")
     if len(mounts) != 1:
         return None  # no filesystem named, or several: whose figure is whose the sentence says, not one row
+    tables = [ev for ev in cited if _DF_HEADER in ev.flat]
+    if not tables:
+        return None
     mount = mounts.pop()
     for ev in tables:
         rows = ev.view("df_rows", _rows_by_mount)

@@ -160,6 +160,21 @@ def _detail(what: str, subject: str, shown: str) -> str:
     return f"it gives {what!r} for {subject!r}, which the cited table shows on the row of {_first_column(shown)!r}"
 
 
+def _two_open_lines(flat: str, entities: tuple[str, ...]) -> bool:
+    """At least two of the entities open a table line of `flat` (column 0, `_cell_column`): read only
+    until the answer is known."""
+    opening, left = 0, len(entities)
+    for entity in entities:
+        left -= 1
+        if _cell_column(flat, entity) == 0:
+            opening += 1
+            if opening == 2:
+                return True
+        elif opening + left < 2:
+            return False
+    return False
+
+
 def _cell_column(flat: str, entity: str) -> int | None:
     """The column of the first table line of `flat` where `entity` is a whole cell (the columns apart
     by runs of spaces or tabs), None when it is none. At most `_ROW_STARTS` occurrences are read."""
@@ -381,7 +396,7 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
         return None
     text = fold(claim_text)
     for ev in cited:
-        if sum(1 for e in mentions.entities if _cell_column(ev.flat, e) == 0) < 2:
+        if not _two_open_lines(ev.flat, mentions.entities):
             continue  # cheap: fewer than two of its names open a table line (most claims, most outputs)
         table = ev.view("table_rows", _table)
         firsts = {first: line for first, line in table}

@@ -28,7 +28,7 @@ _EIGHT_HOURS = 8 * 3600
 _ZONE_WORD = re.compile(
     r"北京时间|东八区|utc\s?\+\s?0?8(?::?00)?|协调世界时|(?<![a-z])(?:utc|gmt)(?![a-z])", re.IGNORECASE
 )
-_names_a_zone = quick_search(_ZONE_WORD)
+_names_a_zone = quick_search(_ZONE_WORD, cue="北京时间|东八区|utc|协调世界时|gmt")
 # right after the clock, bare or alone in brackets: "03:59:59 GMT", "02:11（北京时间）" (not "15:49（UTC 07:49）",
 # the same moment restated in another zone)
 _ZONE_AFTER = re.compile(

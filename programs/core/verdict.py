@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from groundcheck.signatures.models import (
     UNCONFIRMED_CLASSES,
     ClaimCheck,
+    EvidenceRef,
     ExecutorContract,
     FactCheck,
     GatekeeperResult,
@@ -59,11 +60,25 @@ def align_claim_checks(
         taken[claim.claim_id] = k + 1
         given = by_id.get(claim.claim_id, [])
         found = given[k] if k < len(given) else None
+        if found is not None and _already_aligned(found, ev.refs):
+            aligned.append(found)  # the rules checker's own check: a copy of it would be equal
+            continue
         verification, detail = (found.verification, found.detail) if found else ("unsupported", "not verified")
         aligned.append(
             ClaimCheck(claim_id=claim.claim_id, verification=verification, detail=detail, evidence_refs=ev.refs)
         )
     return aligned
+
+
+def _already_aligned(check: ClaimCheck, refs: list[EvidenceRef]) -> bool:
+    """The check is what aligning it builds: a plain `ClaimCheck`, every field given, the claim's refs."""
+    given = check.evidence_refs
+    return (
+        type(check) is ClaimCheck
+        and len(check.model_fields_set) == len(ClaimCheck.model_fields)
+        and len(given) == len(refs)
+        and all(a is b for a, b in zip(given, refs, strict=True))
+    )
 
 
 def apply_floors(

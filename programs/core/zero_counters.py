@@ -27,7 +27,8 @@ _GROWS = re.compile(
     r"|\b(?:increas(?:es|ing)|grow(?:s|ing)|rising|climbing|keeps? going up)\b"
 )
 # a character every growth word holds, or an English one: scanned in a lowered copy (`quick_search`)
-_GROW_CUE = quick_search(re.compile(r"[涨增升累递]|increas|grow|rising|climbing|going up", re.IGNORECASE))
+_GROW_CUE_PATTERN = re.compile(r"[涨增升累递]|increas|grow|rising|climbing|going up", re.IGNORECASE)
+_GROW_CUE = quick_search(_GROW_CUE_PATTERN, cue="涨|增|升|累|递|increas|grow|rising|climbing|going up")
 _DENIED_BEFORE = re.compile(r"(?:没有?|未|不|无|并未|从未|并没有?)(?:在|再|一直|持续|继续)?$")
 _VALUES_PER_FIELD = 50
 _MIN_FIELD_CHARS = 4

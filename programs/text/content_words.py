@@ -14,7 +14,9 @@ from .normalize import contains_token
 from .session_memo import memoised
 from .tokens import is_unit_word, is_vocabulary
 
-_WORD = re.compile(r"(?<![\w\-./])[A-Za-z][A-Za-z']+(?![\w\-./])")
+# a Latin word standing alone: `(?<![\w\-./])[A-Za-z]…`, its first letter before the look-behind (so the
+# engine skips ahead to letters in C; the same matches: tests/test_fast_pattern_forms.py)
+_WORD = re.compile(r"[A-Za-z](?<![\w\-./][A-Za-z])[A-Za-z']+(?![\w\-./])")
 _STOP = frozenset(
     """a about above after again against all also am an and any are as at be because been before being
     below between both but by can could did do does doing down during each few for from further had has
