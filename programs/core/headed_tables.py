@@ -1,16 +1,15 @@
-"""Readings of tables under a header of names: whose column a figure is in, a row's ordinal cell,
-the rows a claim counts at a time.
+"""Readings of tables under a header of names (gap-separated, single-space or drawn with "|"): whose
+column a figure is in, a row's ordinal cell, the rows a claim counts at a time, a bound over every row,
+restarted rows, roles (in a table and in a subject's own record), measure columns, counted totals,
+numbered partitions, a figure on another row of a drawn table.
 
-Whose column: a figure a claim gives one subject that heads a column of a cited table must be in
-that subject's column.
+Whose column, for one: a metric table with a column per host and a row per time (`TIME  web-1  web-2`)
+keys each figure by its column. "web-1 的 CPU 使用率峰值达到 92%" over a table whose 92 stands only under
+web-2 names a value the output holds, of another subject.
 
-A metric table with a column per host and a row per time (`TIME  web-1  web-2  web-3`) keys each
-figure by its column. "web-1 的 CPU 使用率峰值达到 92%" over a table whose 92 stands only under web-2
-names a value the output holds, of another subject. A soft judgement (spec §8: which column a sentence
-means is a reading, a model may overrule it); the rules backend reads it as `contradicted`.
-
-Only a claim that names exactly one of a header's subjects is read; a figure in no column (a mean, a
-difference) is left to the other readings.
+All are soft judgements (spec §8: which row, column or record a sentence means is a reading, a model may
+overrule it); the rules backend reads them as `contradicted`. Each reads only what its cue asks for, and
+each leaves a figure in no cell (a mean, a difference) to the other readings.
 """
 
 from __future__ import annotations
