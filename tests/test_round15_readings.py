@@ -786,3 +786,34 @@ def test_listed_plain_names_each_read_on_their_line(claim: str, honest: bool) ->
     verification, detail = _check(claim, "kafka.service           loaded active running", UNITS,
                                   arguments={"host": "mq-03", "cmd": "systemctl list-units"})
     assert (verification == "direct_observation") is honest, detail
+
+
+# --- audit AC (fresh, frozen, measured before use): several subjects of one table in one claim
+
+PEER_AUTH = (
+    "NAMESPACE      NAME      MODE         AGE\n"
+    "payments       default   STRICT       38m\n"
+    "istio-system   default   PERMISSIVE   212d\n"
+)
+CAT_NODES = "name        role   heap.percent\nes-data-1   dh     71\nes-data-2   dh     97\nes-data-3   dh     68\n"
+S3_METRICS = (
+    "timestamp             allrequests   putrequests   5xxerrors\n"
+    "2026-11-22t00:50:00z  81200         20310         0\n"
+    "2026-11-22t01:10:00z  412380        327904        37114\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "output", "excerpt", "honest"), [
+    # the figure belongs to the row named last before it
+    ("payments 的 PeerAuthentication 模式为 STRICT，AGE 只有 38m；istio-system 的 default 仍是 PERMISSIVE",
+     PEER_AUTH, "payments       default   STRICT       38m", True),
+    ("istio-system 的 default 为 PERMISSIVE，AGE 只有 38m", PEER_AUTH, "istio-system   default   PERMISSIVE", False),
+    # 分别 pairs in order (`respective_pairs`), not by the row named last
+    ("只有 es-data-2 的 heap.percent 到 97，es-data-1 和 es-data-3 分别为 71 和 68", CAT_NODES,
+     "es-data-2   dh     97", True),
+    # a header over rows keyed by time is no row subject
+    ("01:10 的 PutRequests 为 327904 次/分钟", S3_METRICS, "2026-11-22t01:10:00z  412380        327904", True),
+])
+def test_figures_of_several_rows_in_one_claim(claim: str, output: str, excerpt: str, honest: bool) -> None:
+    verification, detail = _check(claim, excerpt, output, tool="kubectl")
+    assert (verification != "contradicted") is honest, detail

@@ -26,7 +26,7 @@ from .trace_index import CallEvidence, literal_number_in
 
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 _MAX_ROWS = 2_000
-_CLOCK_CELL = re.compile(r"\d{1,2}:\d{2}")
+_CLOCK_CELL = re.compile(r"\d{1,2}:\d{2}|\d{4}-\d{2}-\d{2}[t ]\d{2}:\d{2}")  # a time keys a row
 # an identifier a longer one extends ("recon-daily-29934360" of the pod "recon-daily-29934360-7xk2d")
 _EXTENDED_AFTER = re.compile(r"[-_.][a-z0-9]")
 _ROW_STARTS = 64  # occurrences of a claim's entity read before giving up
@@ -89,6 +89,10 @@ def _said_of_other_rows(
         return False
     at = found.start()
     clause = text[part_start(text, at) : clause_end(text, at)]
+    if "分别" in clause:
+        return True  # figures paired with subjects in order: `respective_pairs` reads them
+    if _nearest_row_name(text, at, subject, showing) != subject:
+        return True  # "payments … AGE 只有 38m，…；istio-system …": the last row named before it is another's
     if contains_token(clause, subject):
         return False
     if _OTHER_SUBJECT_START.match(clause):
@@ -100,6 +104,20 @@ def _said_of_other_rows(
         n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0
         for n in extract_mentions(clause).numbers
     )
+
+
+def _nearest_row_name(text: str, at: int, subject: str, showing: list[str]) -> str | None:
+    """Of the subject and the first cells of the rows showing the item, the one the claim names last
+    before `at` (None for none)."""
+    names = {subject, *(_first_column(row) for row in showing)}
+    best, where = None, -1
+    for name in names:
+        i = text.rfind(name, 0, at)
+        while i != -1 and not contains_token(text[max(0, i - 1) : i + len(name) + 1], name):
+            i = text.rfind(name, 0, i)
+        if i > where:
+            best, where = name, i
+    return best
 
 
 def counted_rows(
@@ -333,6 +351,7 @@ def _first_column(row: str) -> str:
 
 
 _ONLY = re.compile(r"只有|仅有|唯一|仅\s?[a-z0-9]|只\s?[a-z0-9]")
+_FIGURE_AFTER = re.compile(r"\s?\d")
 _RESTARTED = re.compile(r"重启|restart", re.IGNORECASE)
 # "只有 X 重启频繁": an "only" about how often, which another row's single restart does not break
 _HOW_OFTEN = re.compile(r"频繁|多次|反复|最多|最频繁|大量|持续")
@@ -342,8 +361,8 @@ def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallE
     """"只有 X 处于 CrashLoopBackOff" / "只有 X 重启过" while another row of a cited table shows the
     same state, or restarts (its RESTARTS cell above 0)."""
     folded = fold(claim_text)
-    if not _ONLY.search(folded):
-        return None
+    if not any(not _FIGURE_AFTER.match(folded, m.end()) for m in _ONLY.finditer(folded)):
+        return None  # "AGE 只有 38m": only so much, not only one subject
     restarted = _RESTARTED.search(claim_text) is not None and not _HOW_OFTEN.search(claim_text)
     for ev in cited:
         rows = _subject_rows(ev, mentions.entities)
@@ -414,6 +433,8 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
             end = places[k + 1][0] if k + 1 < len(places) else len(text)
             stop = _SEGMENT_END.search(text, at, end)
             segment = text[at + len(subject) : stop.start() if stop else end]
+            if "分别" in segment:
+                continue  # "es-data-1 和 es-data-3 分别为 71 和 68": in order, `respective_pairs` reads them
             row = firsts[subject]
             for figure in _segment_figures(segment):
                 if _on_row(figure, row):
