@@ -19,6 +19,14 @@ from test_round7_readings import _check
 from groundcheck.programs.text.own_arithmetic import multiple_conflict
 from groundcheck.programs.text.tokens import extract_mentions
 
+
+def _judged(honest: bool, claim: str, excerpt: str, output: object, **kw: object) -> str:
+    """The claim's check, asserted a direct observation exactly when the claim is honest; its detail."""
+    verification, detail = _check(claim, excerpt, output, **kw)
+    assert (verification == "direct_observation") is honest, detail
+    return detail
+
+
 REPORT_LOG = (
     "2026-11-29T10:02:13+08:00 ERROR [report-svc] query q-7781 elapsed=53s exceeded "
     "statement_timeout=30s; pool_wait=40s\n"
@@ -70,9 +78,8 @@ WEB_CPU = (
     ("web-1 的 CPU 使用率峰值为 47%", False),
 ])
 def test_a_figure_given_to_a_column_subject_is_in_its_column(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "10:05   43     92     47", WEB_CPU, tool="query_metrics",
-                                  source_type="metric")
-    assert (verification == "direct_observation") is honest, detail
+    detail = _judged(honest, claim, "10:05   43     92     47", WEB_CPU, tool="query_metrics",
+                             source_type="metric")
     if not honest:
         assert "under 'web-" in detail
 
@@ -105,8 +112,7 @@ SMART_ROW = "  5 Reallocated_Sector_Ct   0x0033   100   100   010    Pre-fail  A
 ])
 def test_a_rows_ordinal_cell_is_no_value_of_it(claim: str, honest: bool) -> None:
     excerpt = SMART_ROW if "Reallocated" in claim else "197 Current_Pending_Sector  0x0012"
-    verification, detail = _check(claim, excerpt, SMART, arguments={"host": "store-03", "cmd": "smartctl -A /dev/sdb"})
-    assert (verification == "direct_observation") is honest, detail
+    detail = _judged(honest, claim, excerpt, SMART, arguments={"host": "store-03", "cmd": "smartctl -A /dev/sdb"})
     if not honest:
         assert "'id#'" in detail
 
@@ -125,8 +131,7 @@ RESTARTS = (
     ("19:10 时 3 个 pod 发生重启", False),  # the 3 is their RESTARTS, not how many rows
 ])
 def test_a_count_at_a_time_is_the_number_of_rows_at_that_time(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "19:10  worker-0    3", RESTARTS, tool="kubectl")
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "19:10  worker-0    3", RESTARTS, tool="kubectl")
 
 
 ORDER_ERRORS = "10:00  40\n10:55  360\n11:00  480\n"
@@ -192,8 +197,7 @@ CEPH = (
     ("3 个 mon 全部在 quorum 中（a、b、c）", False),  # "1/3 mons down" writes no whole of 3
 ])
 def test_a_count_beside_a_fraction_is_no_whole(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "mon: 3 daemons, quorum a,b (age 12m), out of quorum: c", CEPH)
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "mon: 3 daemons, quorum a,b (age 12m), out of quorum: c", CEPH)
 
 
 # --- round z3: a red-team helper's attacks on rules-16 (black box), and the honest forms it found rejected
@@ -211,8 +215,7 @@ BUNDLE_QUOTE = "bundle=pod-security revision=r1843 rules=2417 (previous revision
 ])
 def test_a_course_is_read_in_the_direction_its_output_writes(claim: str, output: str, honest: bool) -> None:
     quote = BUNDLE_QUOTE if output is BUNDLE else output.strip()
-    verification, detail = _check(claim, quote, output, tool="query_logs", source_type="log")
-    assert (verification == "direct_observation") is honest, detail
+    detail = _judged(honest, claim, quote, output, tool="query_logs", source_type="log")
     if not honest:
         assert "earlier" in detail
 
@@ -229,9 +232,8 @@ RPS = '{"unit": "req/s", "points": [["09:00", 1200], ["09:05", 1260], ["09:10", 
     ("api-gw 的请求速率从 1200 req/s 增长到 3000 req/s，增长了 3.5 倍", False),
 ])
 def test_a_change_in_percent_is_the_change_of_its_own_course(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, '["09:10", 3000]', RPS, tool="query_metrics", source_type="metric",
-                                  arguments={"service": "api-gw"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, '["09:10", 3000]', RPS, tool="query_metrics", source_type="metric",
+                    arguments={"service": "api-gw"})
 
 
 def test_a_change_in_points_over_a_course_of_percents() -> None:
@@ -253,9 +255,8 @@ UTC_LOG = ("2026-11-30T02:11:45Z ERROR [gateway] upstream timed out (110: Connec
     ("gateway 在 02:11（北京时间）出现上游读超时", False),  # 02:11 UTC is 10:11 in Beijing
 ])
 def test_a_zone_in_brackets_after_the_clock_is_its_own(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "upstream timed out (110: Connection timed out)", UTC_LOG,
-                                  tool="query_logs", source_type="log", arguments={"service": "gateway"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "upstream timed out (110: Connection timed out)", UTC_LOG,
+                    tool="query_logs", source_type="log", arguments={"service": "gateway"})
 
 
 PER_MINUTE = '{"points": [["11:00", 1200], ["11:01", 1180], ["11:02", 240]]}'
@@ -270,9 +271,8 @@ PER_MINUTE_QUERY = {"promql": 'sum(increase(order_created_total{service="order-a
     ("order-api 在 11:02 每秒创建约 20 个订单", False),
 ])
 def test_an_increase_over_one_minute_counts_per_minute(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, '["11:00", 1200]', PER_MINUTE, tool="query_metrics", source_type="metric",
-                                  arguments=PER_MINUTE_QUERY)
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, '["11:00", 1200]', PER_MINUTE, tool="query_metrics", source_type="metric",
+                    arguments=PER_MINUTE_QUERY)
 
 
 NODES = (
@@ -289,9 +289,8 @@ NODES = (
     ("三个节点 node-1、node-2、node-3 都处于就绪状态", False),  # "NotReady" is no Ready
 ])
 def test_a_listed_item_whose_line_does_not_show_the_state(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "node-1     Ready      <none>   92d   v1.28.4", NODES, tool="kubectl",
-                                  arguments={"cmd": "kubectl get nodes"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "node-1     Ready      <none>   92d   v1.28.4", NODES, tool="kubectl",
+                    arguments={"cmd": "kubectl get nodes"})
 
 
 def test_a_term_glued_to_a_negation_names_its_absence() -> None:
@@ -315,9 +314,8 @@ DEPLOY = (
     ("pay-core 的 4 个副本全部可用", "pay-core       2/4     4            2", False),  # the 3/3 is another row's
 ])
 def test_a_whole_shown_on_another_subjects_line_is_not_the_claims(claim: str, excerpt: str, honest: bool) -> None:
-    verification, detail = _check(claim, excerpt, DEPLOY, tool="kubectl",
-                                  arguments={"cmd": "kubectl get deploy -n pay"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, excerpt, DEPLOY, tool="kubectl",
+                    arguments={"cmd": "kubectl get deploy -n pay"})
 
 
 TOP = (
@@ -335,9 +333,8 @@ TOP = (
     ("cart 的 3 个 pod 内存都超过 500Mi", False),
 ])
 def test_a_bound_given_to_every_row_holds_on_each(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "cart-7d9f8b6c4-kq7tm    95m          498Mi", TOP, tool="kubectl",
-                                  arguments={"cmd": "kubectl top pod -n shop -l app=cart"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "cart-7d9f8b6c4-kq7tm    95m          498Mi", TOP, tool="kubectl",
+                    arguments={"cmd": "kubectl top pod -n shop -l app=cart"})
 
 
 PODS = (
@@ -354,9 +351,8 @@ PODS = (
     ("cart 的 4 个 pod 中有 4 个发生过重启", False),  # the 4 is their AGE (4d)
 ])
 def test_a_count_of_restarted_rows_is_read_off_the_restarts_column(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "cart-7d9f8b6c4-8hwzn    1/1     Running   3 (12m ago)   4d", PODS,
-                                  tool="kubectl", arguments={"cmd": "kubectl get pods -n shop -l app=cart"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "cart-7d9f8b6c4-8hwzn    1/1     Running   3 (12m ago)   4d", PODS,
+                    tool="kubectl", arguments={"cmd": "kubectl get pods -n shop -l app=cart"})
 
 
 # --- honest forms the audits found rejected
@@ -373,8 +369,7 @@ LOCKS = (
     ("inv_app 会话被 47120 阻塞，最长已等待 5.9 秒", False),
 ])
 def test_an_interval_of_no_hours_is_a_duration_in_seconds(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, " 48213 | inv_app | 00:00:04.912 |      47120", LOCKS)
-    assert (verification == "direct_observation") is honest, detail
+    detail = _judged(honest, claim, " 48213 | inv_app | 00:00:04.912 |      47120", LOCKS)
     if not honest:
         assert "5.9" in detail
 
@@ -387,8 +382,7 @@ LOCKUP = "[Sat Nov 29 01:48:18 2026] watchdog: BUG: soft lockup - CPU#30 stuck f
     ("01:48:18 CPU#30 上的 qemu-system-x86（7721）soft lockup 了 23s", False),
 ])
 def test_a_process_id_after_its_name_and_a_colon(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, LOCKUP.strip(), LOCKUP)
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, LOCKUP.strip(), LOCKUP)
 
 
 def test_the_outputs_own_unit_wins_over_its_querys_name() -> None:
@@ -445,8 +439,7 @@ PATRONI = (
     ("pg-orders 集群当前的主库是 pg-1", PATRONI, "| pg-1   | 10.4.1.11  | Replica", False),
 ])
 def test_a_role_is_read_on_its_subjects_row(claim: str, output: str, excerpt: str, honest: bool) -> None:
-    verification, detail = _check(claim, excerpt, output, arguments={"cluster": "pg-orders", "cmd": "status"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, excerpt, output, arguments={"cluster": "pg-orders", "cmd": "status"})
 
 
 PS = (
@@ -461,8 +454,7 @@ PS = (
     ("order-service 的 java 进程（18231）内存占用率为 38.2%", False),  # under %CPU, %MEM being 71.4
 ])
 def test_a_figure_given_as_one_measure_under_anothers_column(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "18231 38.2 71.4", PS, arguments={"cmd": "ps aux --sort=-%mem"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "18231 38.2 71.4", PS, arguments={"cmd": "ps aux --sort=-%mem"})
 
 
 ENVOY = "cluster.inventory.upstream_rq_time: P50(38,35) P95(850,790) P99(2300,2100)\n"
@@ -478,9 +470,8 @@ REDIS = "# Memory\nused_memory_human:1.20G\nused_memory_peak_human:1.87G\nmaxmem
     ("inventory 当前已用内存为 1.87G", REDIS, False),  # the peak, not the current use
 ])
 def test_a_value_keeps_the_label_its_output_gives_it(claim: str, output: str, honest: bool) -> None:
-    verification, detail = _check(claim, output.strip().splitlines()[-1][:30], output,
-                                  arguments={"service": "inventory", "cmd": "stats"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, output.strip().splitlines()[-1][:30], output,
+                    arguments={"service": "inventory", "cmd": "stats"})
 
 
 ERROR_RATIO = '{"points": [["14:00", 0.003], ["14:05", 0.121], ["14:10", 0.138], ["14:15", 0.142]]}'
@@ -495,9 +486,8 @@ ERROR_RATIO = '{"points": [["14:00", 0.003], ["14:05", 0.121], ["14:10", 0.138],
 def test_a_turn_after_a_time_with_its_value_between(claim: str, honest: bool) -> None:
     query = ('sum(rate(http_requests_total{service="search",code=~"5.."}[5m])) '
              '/ sum(rate(http_requests_total{service="search"}[5m]))')
-    verification, detail = _check(claim, '["14:05", 0.121]', ERROR_RATIO, tool="query_metrics",
-                                  source_type="metric", arguments={"promql": query})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, '["14:05", 0.121]', ERROR_RATIO, tool="query_metrics",
+                    source_type="metric", arguments={"promql": query})
 
 
 HAPROXY = "# pxname,svname,status\nweb_back,web-1,UP\nweb_back,web-2,DOWN\nweb_back,web-3,UP\n"
@@ -508,8 +498,7 @@ HAPROXY = "# pxname,svname,status\nweb_back,web-1,UP\nweb_back,web-2,DOWN\nweb_b
     ("haproxy 后端 web_back 的 web-1、web-2、web-3 都在线", False),
 ])
 def test_online_over_a_backend_that_is_down(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "web_back,web-1,UP", HAPROXY, arguments={"cmd": "haproxy show stat"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "web_back,web-1,UP", HAPROXY, arguments={"cmd": "haproxy show stat"})
 
 
 INVENTORY_LOG = (
@@ -525,10 +514,9 @@ INVENTORY_LOG = (
     ("inventory 容器在 10:12 因 OOMKilled 被杀", False),  # the GC line's time
 ])
 def test_a_clock_tied_to_a_quote_is_its_lines_time(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "ERROR [inventory] container killed: OOMKilled (memory limit 2Gi)",
-                                  INVENTORY_LOG, tool="query_logs", source_type="log",
-                                  arguments={"service": "inventory"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "ERROR [inventory] container killed: OOMKilled (memory limit 2Gi)",
+                    INVENTORY_LOG, tool="query_logs", source_type="log",
+                    arguments={"service": "inventory"})
 
 
 def test_an_address_and_a_restated_epoch_are_no_event_times() -> None:
@@ -551,9 +539,8 @@ KUBELET = (
     ("kubelet 服务处于运行中状态，主进程 81234", False),
 ])
 def test_a_unit_said_running_over_its_active_line(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "Main PID: 81234 (code=exited, status=1/FAILURE)", KUBELET,
-                                  arguments={"cmd": "systemctl status kubelet --no-pager"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "Main PID: 81234 (code=exited, status=1/FAILURE)", KUBELET,
+                    arguments={"cmd": "systemctl status kubelet --no-pager"})
 
 
 @pytest.mark.parametrize(("claim", "honest"), [
@@ -562,8 +549,7 @@ def test_a_unit_said_running_over_its_active_line(claim: str, honest: bool) -> N
     ("请求耗时 1500 秒", False),  # the key names milliseconds
 ])
 def test_a_key_that_names_its_unit(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "elapsed_ms=1500", "request done elapsed_ms=1500 status=200\n")
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "elapsed_ms=1500", "request done elapsed_ms=1500 status=200\n")
 
 
 VECTOR = json.dumps([{"metric": {"service": "order"}, "value": [1796014800, "1240"]},
@@ -577,9 +563,8 @@ VECTOR = json.dumps([{"metric": {"service": "order"}, "value": [1796014800, "124
 ])
 def test_a_multiple_between_two_labelled_series_of_one_result(claim: str, honest: bool) -> None:
     query = "histogram_quantile(0.99, sum by (le, service) (rate(http_server_duration_ms_bucket[5m])))"
-    verification, detail = _check(claim, '"service": "order"}, "value": [1796014800, "1240"]', json.loads(VECTOR),
-                                  tool="query_metrics", source_type="metric", arguments={"promql": query})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, '"service": "order"}, "value": [1796014800, "1240"]', json.loads(VECTOR),
+                    tool="query_metrics", source_type="metric", arguments={"promql": query})
 
 
 GROUPS = (
@@ -603,8 +588,7 @@ TOPICS = (
     ("payments 分区 1 的 ISR 为 1,2,3，副本同步正常", TOPICS, "Isr: 1,2,3", False),  # partition 0's
 ])
 def test_a_numbered_partition_and_a_counted_total(claim: str, output: str, excerpt: str, honest: bool) -> None:
-    verification, detail = _check(claim, excerpt, output, arguments={"cmd": "kafka-consumer-groups.sh --describe"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, excerpt, output, arguments={"cmd": "kafka-consumer-groups.sh --describe"})
 
 
 GC_LOG = (
@@ -619,9 +603,8 @@ GC_LOG = (
     ("risk-engine 11 月 29 日的 Full GC 暂停约 41.87ms", False),  # the pause of 11-30's line
 ])
 def test_a_measured_figure_at_a_day_over_stamped_log_lines(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "GC(9931) Pause Full (G1 Compaction Pause)", GC_LOG, tool="query_logs",
-                                  source_type="log", arguments={"service": "risk-engine"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "GC(9931) Pause Full (G1 Compaction Pause)", GC_LOG, tool="query_logs",
+                    source_type="log", arguments={"service": "risk-engine"})
 
 
 NGINX_T = (
@@ -635,8 +618,7 @@ NGINX_T = (
     ("nginx 中 /api/ 路径的 proxy_read_timeout 为 300s", False),  # the /upload/ block's
 ])
 def test_a_setting_is_read_in_its_named_block(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "proxy_read_timeout 60s;", NGINX_T, arguments={"cmd": "nginx -T"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "proxy_read_timeout 60s;", NGINX_T, arguments={"cmd": "nginx -T"})
 
 
 PATRONI_LAG = (
@@ -653,9 +635,8 @@ PATRONI_LAG = (
     ("pg-orders 集群中 pg-1 的复制延迟为 128 MB", False),  # pg-2's row
 ])
 def test_a_figure_on_another_row_of_a_drawn_table(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "| pg-2   | 10.4.1.12  | Replica | streaming |  7 |       128 |", PATRONI_LAG,
-                                  arguments={"cluster": "pg-orders", "cmd": "patronictl list"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "| pg-2   | 10.4.1.12  | Replica | streaming |  7 |       128 |", PATRONI_LAG,
+                    arguments={"cluster": "pg-orders", "cmd": "patronictl list"})
 
 
 @pytest.mark.parametrize(("claim", "honest"), [
@@ -664,8 +645,7 @@ def test_a_figure_on_another_row_of_a_drawn_table(claim: str, honest: bool) -> N
 ])
 def test_a_setting_only_another_block_sets(claim: str, honest: bool) -> None:
     output = NGINX_T.replace("proxy_read_timeout 300s;", "proxy_read_timeout 300s;\n        client_max_body_size 200m;")
-    verification, detail = _check(claim, "client_max_body_size 200m;", output, arguments={"cmd": "nginx -T"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "client_max_body_size 200m;", output, arguments={"cmd": "nginx -T"})
 
 
 @pytest.mark.parametrize(("claim", "output", "honest"), [
@@ -716,8 +696,7 @@ EVENTS_UTC = (
     ("billing-5d8-qq2 在北京时间 11:40 开始出现 BackOff", False),
 ])
 def test_a_start_in_beijing_time_over_a_utc_line(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "Back-off restarting failed container billing", EVENTS_UTC, tool="kubectl")
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "Back-off restarting failed container billing", EVENTS_UTC, tool="kubectl")
 
 
 WRK = (
@@ -735,8 +714,7 @@ WRK = (
     ("cache-gw 的 p99 延迟为 18.44ms", False),  # the 99.9% row's
 ])
 def test_a_percentile_is_read_on_its_row_of_a_distribution(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "99%    2.31ms", WRK, arguments={"cmd": "wrk --latency http://cache-gw/"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "99%    2.31ms", WRK, arguments={"cmd": "wrk --latency http://cache-gw/"})
 
 
 @pytest.mark.parametrize(("claim", "output", "excerpt"), [
@@ -766,8 +744,7 @@ REPLICATION = "# Replication\nrole:slave\nmaster_host:10.20.1.11\nmaster_link_st
 ])
 def test_a_role_against_the_subjects_own_record(claim: str, output: str, arguments: dict, honest: bool) -> None:
     excerpt = "master_link_status:down" if "role:" in output else '"stateStr":"PRIMARY"'
-    verification, detail = _check(claim, excerpt, output, arguments=arguments)
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, excerpt, output, arguments=arguments)
 
 
 UNITS = (
@@ -783,9 +760,8 @@ UNITS = (
     ("mq-03 上 kafka、zookeeper、schema-registry 三个服务都处于 running 状态", False),  # plain words as items
 ])
 def test_listed_plain_names_each_read_on_their_line(claim: str, honest: bool) -> None:
-    verification, detail = _check(claim, "kafka.service           loaded active running", UNITS,
-                                  arguments={"host": "mq-03", "cmd": "systemctl list-units"})
-    assert (verification == "direct_observation") is honest, detail
+    _judged(honest, claim, "kafka.service           loaded active running", UNITS,
+                    arguments={"host": "mq-03", "cmd": "systemctl list-units"})
 
 
 # --- audit AC (fresh, frozen, measured before use): several subjects of one table in one claim

@@ -13,10 +13,9 @@ from collections.abc import Sequence
 
 from ..text.normalize import contains_figure
 from ..text.own_arithmetic import from_to_before
-from ..text.tokens import NumberMention, numbers_with_places
+from ..text.tokens import numbers_with_places, written_figure
 from .trace_index import CallEvidence
 
-_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # where a line starts to speak of the earlier state: "(previous revision=r1842 rules=312)", "old: 3"
 _EARLIER = re.compile(r"\b(?:previous|prev|old|was|before|last)\b|原值|之前|旧")
 _EARLIER_END = re.compile(r"[)）;；]|\bnow\b|\bnew\b|\bcurrent\b")
@@ -52,15 +51,10 @@ def _courses(claim_text: str) -> list[tuple[str, str]]:
         course = from_to_before(prepared, places, start + 1)
         if course is None:
             continue
-        a, b = (_digits(n) for n in course)
+        a, b = (written_figure(n) for n in course)
         if a and b and a != b and (a, b) not in found:
             found.append((a, b))
     return found
-
-
-def _digits(number: NumberMention) -> str:
-    m = _FIGURE.search(number.text.replace(",", ""))
-    return m.group(0) if m else ""
 
 
 def _turned(line: str, earlier: str, later: str) -> bool:

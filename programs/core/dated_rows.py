@@ -10,11 +10,10 @@ from collections.abc import Sequence
 from ..text.arithmetic import matches_directly
 from ..text.dates import ROW_DAY, claim_day, is_claim_date
 from ..text.normalize import contains_figure
-from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
+from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places, written_figure
 from .trace_index import CallEvidence
 
 _ISO_ROW_DAY = re.compile(r"(?m)^[ \t\[]*\d{4}-(?P<m>1[0-2]|0[1-9])-(?P<d>3[01]|[12]\d|0[1-9])(?![\d\-:t ]\d)")
-_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 _SPAN_OR_DAY = re.compile(r"到|至|~|～|—|–|\d{1,2}\s?[-/月]\s?\d{1,2}")
 _RANGE_AFTER = re.compile(r"\s?(?:~|～|–|—|-|到|至)\s?\d")
 _NEAR = 24  # characters between the day and the figure the claim gives at it
@@ -27,12 +26,12 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
     days = [e for e in extract_mentions(claim_text).entities if is_claim_date(e)]
     if not days:
         return None
-    rows = _day_rows(cited)
+    # rows keyed by a day; else log lines stamped with a day and a time
+    rows, stamped = _day_rows(cited), {}
     if len(rows) < 2:
-        rows = {}
-    stamped = _stamped_day_lines(cited) if len(rows) < 2 else {}
-    if len(rows) < 2 and len(stamped) < 2:
-        return None
+        rows, stamped = {}, _stamped_day_lines(cited)
+        if len(stamped) < 2:
+            return None
     prepared, places = numbers_with_places(claim_text)
     folded = prepared.lower()
     for entity in days:
@@ -57,16 +56,16 @@ def value_at_day_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         between = folded[at + len(entity) : start]
         if _SPAN_OR_DAY.search(between) or _RANGE_AFTER.match(folded, end):
             continue  # "11-14 到 11-16 每天只有 9~12 个": a span of days, a range of figures
-        digits = _FIGURE.match(figure.text.replace(",", ""))
+        digits = written_figure(figure)
         if digits is None:
             continue
-        if contains_figure(rows[key], digits.group(0)):
-            column = _named_column_conflict(folded[at + len(entity) : start], rows[key], digits.group(0), cited)
+        if contains_figure(rows[key], digits):
+            column = _named_column_conflict(folded[at + len(entity) : start], rows[key], digits, cited)
             if column:
                 return f"it gives {figure.text} as {column[0]} at {day.month:02d}-{day.day:02d}, which the cited " \
                        f"table shows under {column[1]}"
             continue
-        other = next((k for k, row in rows.items() if k != key and contains_figure(row, digits.group(0))), None)
+        other = next((k for k, row in rows.items() if k != key and contains_figure(row, digits)), None)
         if other is not None:
             return (f"it gives {figure.text} at {day.month:02d}-{day.day:02d}, which the cited table shows on the "
                     f"row of {other[0]:02d}-{other[1]:02d}")

@@ -23,12 +23,11 @@ from ..text.chinese_numerals import numeral_value
 from ..text.column_units import COLUMN_GAP
 from ..text.glossary import carries, concepts_in
 from ..text.normalize import contains_figure, contains_token, fold
-from ..text.tokens import Mentions, extract_mentions, iter_numbers, numbers_with_places
+from ..text.tokens import Mentions, extract_mentions, iter_numbers, numbers_with_places, written_figure
 from ..text.wording import clause_end, part_start
 from .trace_index import CallEvidence
 
 _MAX_LINES = 2_000
-_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
 # a subject in a header: a name opening with a letter ("web-1", "ip-10-0-7-33", "p99_ms")
 _SUBJECT_CELL = re.compile(r"[a-z%][^\s]*")
 
@@ -85,11 +84,11 @@ def column_subject_conflict(claim_text: str, mentions: Mentions, cited: Sequence
             for start, _, number in places:
                 if number.kind == "clock" or number.is_soft or not _clause_of(folded, start, subject):
                     continue
-                digits = _FIGURE.match(number.text.replace(",", ""))
-                if digits is None or _in_column(table.rows, column, digits.group(0)):
+                digits = written_figure(number)
+                if digits is None or _in_column(table.rows, column, digits):
                     continue
                 other = next((k for k in range(1, len(table.header))
-                              if k != column and _in_column(table.rows, k, digits.group(0))), None)
+                              if k != column and _in_column(table.rows, k, digits)), None)
                 if other is not None:
                     return (f"it gives {number.text} for {subject!r}, which the cited table shows "
                             f"under {table.header[other]!r}")
@@ -137,10 +136,10 @@ def ordinal_cell_conflict(claim_text: str, mentions: Mentions, cited: Sequence[C
             for start, end, number in places:
                 if _WRITTEN_AS_ORDINAL.search(text[max(0, start - 3) : start] + "|" + text[end : end + 2]):
                     continue  # "5 号属性", "第 5 项", "#5": the claim gives the row's number as such
-                digits = _FIGURE.match(number.text.replace(",", ""))
+                digits = written_figure(number)
                 if number.kind == "clock" or digits is None or number.value > _MAX_ORDINAL:
                     continue  # a small figure too: ordinals are small
-                holding = [k for k, cell in enumerate(row) if contains_figure(cell.replace(",", ""), digits.group(0))]
+                holding = [k for k, cell in enumerate(row) if contains_figure(cell.replace(",", ""), digits)]
                 if holding and all(k in ordinal for k in holding):
                     return (f"it gives {number.text} for {subject!r}, which is the row's {header[holding[0]]!r} "
                             "in the cited table, no value of it")
@@ -253,10 +252,10 @@ def drawn_row_conflict(claim_text: str, mentions: Mentions, cited: Sequence[Call
                 continue
             own = named[0]
             for _, _, number in places:
-                digits = _FIGURE.match(number.text.replace(",", ""))
-                if number.kind == "clock" or number.is_soft or digits is None or digits.group(0) in own:
+                digits = written_figure(number)
+                if number.kind == "clock" or number.is_soft or digits is None or digits in own:
                     continue
-                other = next((r for r in table.rows if r is not own and digits.group(0) in r), None)
+                other = next((r for r in table.rows if r is not own and digits in r), None)
                 if other is not None:
                     return (f"it gives {number.text} for {own[0]!r}, which the cited table shows on the row of "
                             f"{other[0]!r}")
@@ -444,7 +443,7 @@ def measure_column_conflict(claim_text: str, mentions: Mentions, cited: Sequence
     claim gives as one measure, in a column headed by another while a column of its measure exists."""
     text, places = numbers_with_places(claim_text)
     for start, _, number in places:
-        digits = _FIGURE.match(number.text.replace(",", ""))
+        digits = written_figure(number)
         if number.kind == "clock" or number.is_soft or digits is None:
             continue
         measures = concepts_in(text[part_start(text, start) : start]) & frozenset(_MEASURES)
@@ -454,12 +453,12 @@ def measure_column_conflict(claim_text: str, mentions: Mentions, cited: Sequence
             if "\n" not in ev.flat:
                 continue
             for table in ev.view("column_tables", _column_tables):
-                rows = [r for r in table.rows if digits.group(0) in r]
+                rows = [r for r in table.rows if digits in r]
                 named = [r for r in rows if any(contains_token(c, e) for c in r for e in mentions.entities)]
                 rows = named or rows
                 if len(rows) != 1:
                     continue
-                column = rows[0].index(digits.group(0))
+                column = rows[0].index(digits)
                 held = _measures_of(table.header[column])
                 if column == 0 or not held or held & measures:
                     continue  # a subject's column ("cass-01"), or one of the claim's measure

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from .arithmetic import tolerance
 from .glossary import compact, concept_mentions, concepts_in
@@ -168,7 +168,7 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         if course is not None:
             ratios = [course[1].value / course[0].value]
         rise = _RISE_BEFORE.search(prepared, max(0, start - 8), start) is not None
-        if not any(abs(r - multiple.value) <= slack or (rise and abs(r - 1 - multiple.value) <= slack) for r in ratios):
+        if not any(_is_multiple(r, multiple, slack, rise) for r in ratios):
             if course is not None:
                 course_text = f"from {course[0].text} to {course[1].text}"
                 return f"it gives {multiple.text}倍, which its course {course_text} does not give"
@@ -275,19 +275,33 @@ def _measured_multiple(multiple: NumberMention, measure: frozenset[str], outputs
     if not outputs:
         return None
     slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
-    for output in outputs:
-        for line in output.split("\n", _MAX_LINES)[:_MAX_LINES]:
-            if not line or not (concepts_in(line.replace("_", " ")) & measure):
-                continue
-            values = _figures_of_measure(line, measure)
-            if any(abs(a / b - multiple.value) <= slack or abs(a / b - 1 - multiple.value) <= slack
-                   for a in values for b in values if a is not b):
-                return None
+    if any(_some_ratio_is(_figures_of_measure(line, measure), multiple, slack)
+           for line in _lines_of_measure(outputs, measure)):
+        return None
     names = "/".join(sorted(measure))
     return f"it gives {multiple.text}倍 of {names}, which no two figures of {names} (its own or a cited line's) give"
 
 
 _MAX_LINES = 400
+
+
+def _is_multiple(ratio: float, multiple: NumberMention, slack: float, rise: bool = True) -> bool:
+    """The ratio is the multiple, or (`rise`: "增长了 N 倍" may count the rise alone) one more than it."""
+    return abs(ratio - multiple.value) <= slack or (rise and abs(ratio - 1 - multiple.value) <= slack)
+
+
+def _some_ratio_is(values: list[float], multiple: NumberMention, slack: float) -> bool:
+    return any(_is_multiple(a / b, multiple, slack) for a in values for b in values if a is not b)
+
+
+def _lines_of_measure(outputs: Sequence[str], measure: frozenset[str]) -> Iterator[str]:
+    """The lines of the outputs (the first `_MAX_LINES` of each) that carry the measure."""
+    for output in outputs:
+        for line in output.split("\n", _MAX_LINES)[:_MAX_LINES]:
+            if line and concepts_in(line.replace("_", " ")) & measure:
+                yield line
+
+
 _MEASURE_REACH = 12  # characters from a measure's word to its figure on a line ("pause 35ms")
 _WORD = re.compile(r"[a-z]{2,}")
 
@@ -299,11 +313,9 @@ def _multiple_of_cited_measure(
     figures the cited lines write right after the measure's words must give it; None when they are
     fewer than two (the reading does not know the layout)."""
     slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
-    values = [v for output in outputs for line in output.split("\n", _MAX_LINES)[:_MAX_LINES]
-              if line and concepts_in(line.replace("_", " ")) & measure
-              for v in _figures_of_measure(line, measure, strict=True)]
-    if len(values) < 2 or any(abs(a / b - multiple.value) <= slack or abs(a / b - 1 - multiple.value) <= slack
-                              for a in values for b in values if a is not b):
+    lines = _lines_of_measure(outputs, measure)
+    values = [v for line in lines for v in _figures_of_measure(line, measure, strict=True)]
+    if len(values) < 2 or _some_ratio_is(values, multiple, slack):
         return None
     names = "/".join(sorted(measure))
     shown = ", ".join(f"{v:g}" for v in values[:6])

@@ -659,6 +659,16 @@ def written_value(number: NumberMention) -> float:
     return number.value / number.factor if number.factor else number.value
 
 
+_WRITTEN_FIGURE = re.compile(r"\d[\d,]*(?:\.\d+)?")
+
+
+def written_figure(number: NumberMention) -> str | None:
+    """The figure's digits as the claim writes them, without its unit or thousands separators ("1,315ms":
+    "1315"), to look for in a cell or a line; None for a number written without digits."""
+    m = _WRITTEN_FIGURE.match(number.text.replace(",", ""))
+    return m.group(0) if m else None
+
+
 def holds_as_written(value: float, number: NumberMention) -> bool:
     """`value` (in the number's written unit) rounds to the number as written ("1315" for 1315.4)."""
     return abs(value - written_value(number)) <= 0.5 * 10 ** (-max(number.decimals, 0)) + 1e-9
