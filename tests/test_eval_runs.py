@@ -18,7 +18,7 @@ from groundcheck.programs.core.cascade import verdict_fixed_by_trace
 from groundcheck.programs.core.pipeline import prepare_verification
 from groundcheck.programs.core.sessions import ensure_session
 
-DELAY = 0.25
+DELAY = 1.0  # long enough that twelve calls are in flight on a slow, loaded machine too
 
 
 def run(*argv):
