@@ -380,7 +380,11 @@ def test_a_bare_metric_value_means_what_its_query_measures(claim_text, excerpt, 
 
 
 def test_a_query_selects_its_subject_by_exact_label_or_a_patterns_fixed_prefix():
-    assert list(subject_values({"query": ERROR_RATIO_QUERY})) == ["checkout", "checkout"]
+    # the metric each selector reads is the call's subject too (round 16: "container_memory_working_set_bytes
+    # 在 01:33:30 达到峰值" over the values of that query)
+    assert list(subject_values({"query": ERROR_RATIO_QUERY})) == [
+        "http_requests_total", "http_requests_total", "checkout", "checkout"
+    ]
     # a negative matcher selects nothing, a topic is a record filter; a pattern names its fixed prefix
     assert list(subject_values({"query": 'up{job!="node", pod=~"web-.*", topic="orders"}'})) == ["web"]
     assert list(subject_values({"query": 'up{pod=~".*web"}'})) == []

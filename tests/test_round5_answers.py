@@ -98,8 +98,9 @@ def test_a_setting_named_maximum_is_no_peak():
 def test_subjects_of_regex_matchers_helm_and_exec_commands():
     from groundcheck.programs.core.trace_index import subject_values
 
+    # (and the metric the selector reads, since rules-18)
     assert list(subject_values({"query": 'sum(rate(container_cpu_usage_seconds_total{pod=~"pay-core-.*"}[5m]))'})) == [
-        "pay-core"
+        "container_cpu_usage_seconds_total", "pay-core"
     ]
     assert list(subject_values({"cmd": "helm diff revision order-svc 14 15"})) == ["order-svc"]
     assert list(subject_values({"args": "exec -n mq rabbitmq-0 -- df -h"})) == ["rabbitmq-0", "mq"]

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from groundcheck.signatures.models import Claim, EvidenceBinding, EvidenceRef, ExecutorContract
 
-from ..text.arithmetic import matches_directly
+from ..text.arithmetic import matches_directly, tolerance
 from ..text.column_units import header_role
 from ..text.content_words import content_words, word_in
 from ..text.dates import BEIJING_BEFORE, claim_time, is_claim_date
@@ -33,15 +33,18 @@ from ..text.own_arithmetic import (
     course_change_conflict,
     difference_of_its_own_figures,
     duration_of_its_own_repeats,
+    listed_sum_conflict,
     multiple_conflict,
     rate_of_its_own_figures,
     result_of_a_written_formula,
     rise_as_a_multiple,
     span_of_its_own_clocks,
+    time_of_its_own_figures,
 )
-from ..text.series import Series, parse_series, value_at_time_conflict
+from ..text.series import value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions
 from ..text.wording import search_total
+from .call_series import series_of
 from .code_signs import code_of_another_sign
 from .config_blocks import block_value_conflict
 from .course_direction import reversed_course_conflict
@@ -53,6 +56,7 @@ from .headed_tables import headed_table_conflict, record_role_conflict
 from .keyed_values import keyed_value_conflict
 from .labelled_ratio import labelled_ratio_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
+from .line_families import counted_lines, counted_under_a_bound
 from .listed_values import listed_value_conflict
 from .mount_rows import mount_row_conflict
 from .number_bounds import bound_held_by, bound_of
@@ -60,9 +64,16 @@ from .number_forms import (
     about_a_cited_clock,
     aggregate_of_quoted_rows,
     clock_of_a_located_span,
+    clock_of_a_written_offset,
     clock_of_its_epoch,
+    complement_of_its_own_figures,
+    end_of_a_range,
     local_time_of_a_utc_clock,
+    multiple_of_its_own_figures,
     port_of_an_address,
+    product_of_its_own_figures,
+    remainder_of_its_own_figures,
+    share_of_a_quoted_pair,
     share_of_its_own_figures,
     size_of_a_range,
     sum_of_its_own_figures,
@@ -79,7 +90,9 @@ from .restated_units import (
     restated_rate_test,
     restates_a_located_figure,
 )
+from .series_means import mean_of_cited_values
 from .state_pairs import may_name_a_state, state_pair_conflict
+from .table_columns import counted_row_group, row_keys
 from .table_rows import counted_rows, listed_rows_conflict, only_subject_conflict, other_row_conflict
 from .time_context import (
     range_query_start,
@@ -199,11 +212,11 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if at_time:
             evidence.hard.append(HardFact("value_at_time", "contradicted", at_time))
         # lazily, as above: only a claim naming a peak or a trough has its outputs read as series
-        extreme = extreme_conflict(claim.claim_text, (ev.view("series", _series) for ev in cited_ok))
+        extreme = extreme_conflict(claim.claim_text, (series_of(ev) for ev in cited_ok))
         if extreme:
             evidence.soft.append(SoftJudgement("not_extreme", "contradicted", extreme))
         # lazily, as above: only a claim with words of time (目前仍 / 持续上升 / 当前处于 / 最近 N 分钟内)
-        series = (ev.view("series", _series) for ev in cited_ok)
+        series = (series_of(ev) for ev in cited_ok)
         excerpts = [b.evidence_excerpt for b in usable]
         course = time_course_conflict(claim.claim_text, cited_ok, series, excerpts)
         if course:
@@ -235,7 +248,9 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         )
         if multiple:
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
-        change = course_change_conflict(claim.claim_text)  # "从 1200 增长到 3000，增长了 250%": 150%
+        change = course_change_conflict(claim.claim_text) or (  # "从 1200 增长到 3000，增长了 250%": 150%
+            listed_sum_conflict(claim.claim_text)  # "44Mi、47Mi、46Mi、42Mi，合计 253Mi": 179Mi
+        )
         if change:
             evidence.soft.append(SoftJudgement("own_change", "contradicted", change))
         when = quoted_time_conflict(claim.claim_text, [b.evidence_excerpt for b in usable], cited_ok)
@@ -260,7 +275,8 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
     if any("  " in b.evidence_excerpt or "\t" in b.evidence_excerpt for b in usable):
         mentions = extract_mentions(claim.claim_text)
-        other_row = other_row_conflict(mentions, cited_ok, claim.claim_text) or only_subject_conflict(
+        quotes = [b.evidence_excerpt for b in usable]
+        other_row = other_row_conflict(mentions, cited_ok, claim.claim_text, quotes) or only_subject_conflict(
             claim.claim_text, mentions, cited_ok
         )
         if other_row:
@@ -280,9 +296,18 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         other_subject = other_subject_conflict(claim.claim_text, usable, cited_ok)
         if other_subject:
             evidence.soft.append(SoftJudgement("other_subject", "contradicted", other_subject))
+    def elsewhere() -> list[EvidenceView]:
+        # the other ok outputs, without guidance documents (spec §6: guidance is no evidence of the incident)
+        return [
+            EvidenceView(ev.flat_without_guidance, folded=True) if ev.has_guidance else glossary_view(ev)
+            for ev in index.calls.values()
+            if ev.ok and ev not in cited_ok
+        ]
+
     evidence.soft.extend(
         judge_wording(
-            claim, index, weighed, usable, located.outside_cited, located.entities, texts, located.unstated_counts
+            claim, index, weighed, usable, located.outside_cited, located.entities, texts, located.unstated_counts,
+            elsewhere,
         )
     )
     return evidence
@@ -372,6 +397,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
     observed = index.observed(cited)
     windows: set[float] | None = None
     unlocated: list[NumberMention] = []
+    worked_out: list[NumberMention] = []  # figures the claim works out from the outputs or its own figures
     for number in mentions.numbers:
         if code_of_another_sign(text, number, observed):
             found.nowhere.append(number.text)  # "[Errno 3]" over "[Errno -3]", "exit code 1" over 137
@@ -392,7 +418,11 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         ):
             found.nowhere.append(number.text)  # "11-30 22:00 到 12-01 02:00，约 20 小时": the dates left out
             continue
-        if where != "cited" and number.is_soft and counted_rows(number, text, observed, quotes):
+        counts = number.is_soft or number.kind == "count"
+        if where != "cited" and counts and (
+            counted_rows(number, text, observed, quotes)
+            or counted_row_group(row_keys(text), number.value, observed, quotes)  # "tempo 命名空间共 13 个 pod"
+        ):
             continue  # a count of a cited table's rows: a sound small step (spec §7)
         period = rate_period_location(text, number, observed)
         if period is not None:
@@ -405,18 +435,33 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = "nowhere"  # "每秒读取约 213 MiB" over iostat's wkB/s (the write column)
         if where == "cited" and number.kind == "clock" and zone_mislabelled(text, number, observed):
             where = "nowhere"  # "北京时间 06:12:44" over "06:12:44Z": that moment is 14:12:44 in Beijing
-        summed = where == "nowhere" and (
+        # (each reading below locates the figure in the cited outputs, or in the claim's own figures:
+        # it also wins over a literal in an output the claim does not cite)
+        summed = where != "cited" and (
             aggregate_of_quoted_rows(text, number, quotes)
+            or mean_of_cited_values(text, number, observed, quotes)  # "四个点的平均值约 64.8"
             or sum_of_its_own_figures(text, number)
             or difference_of_its_own_figures(text, number)  # "53 秒，比 40 秒的 timeout 长 13 秒"
+            # "拉取到 88231907，只执行到 88102334，还有 129573 个" (counts only: a difference of sizes over bare
+            # points needs the unit the output declares, `test_a_difference_of_bare_points_needs_…`)
+            or (number.kind in ("count", "plain") and remainder_of_its_own_figures(text, number))
+            or product_of_its_own_figures(text, number)  # "POOL_SIZE 为 3000，4 个副本，最多 12000 个连接"
+            or complement_of_its_own_figures(text, number)  # "命中率约 0.960，即未命中率约 4.0%"
+            or share_of_a_quoted_pair(number, quotes)  # "累计命中率约 82.3%" quoting hits and misses
+            or multiple_of_its_own_figures(text, number)  # "未命中率约 57.6%，约为此前 4.0% 的 14.5 倍"
             or span_of_its_own_clocks(text, number)  # "（14:06:57）后 36 秒 … （14:07:33）"
+            or time_of_its_own_figures(text, number)  # "约 46G/小时的增速，剩余的 169G 大约 3.7 小时后写满"
             or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
             or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
             or duration_of_its_own_repeats(text, number)  # "间隔 10 秒，连续 3 次…至少要约 30 秒"
-            or total_of_a_column(text, number, observed)
+            or total_of_a_column(text, number, observed, quotes)
+            or counted_lines(text, number, observed, quotes)  # "共 86 次" over 86 lines of the quoted one's kind
+            or counted_under_a_bound(text, number, observed, quotes)  # "其中 11 次不低于 9 秒"
             or size_of_a_range(text, number)
+            or end_of_a_range(text, number, observed)  # "一直在 1.2 到 2.9 秒之间" over 1.247 … 2.841
         )
         if summed:
+            worked_out.append(number)
             continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states
         if where == "nowhere" and range_query_start(text, number, (ev.call.arguments for ev in observed)):
             continue  # "02:00–03:00 这一小时内" over increase(…[1h]) at 03:00: the query's window
@@ -426,18 +471,20 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             continue  # "11:00 之后 502 共 913 次" over a search from 11:00: the search's bound
         if where == "nowhere" and number.kind == "clock" and _ZULU_CLOCK.fullmatch(number.text):
             where = _location_of_a_form(number.text, index, cited)  # "13:27:55Z" over "13:27:55.918Z"
-        if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
+        if where != "cited" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
             continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
-        if where == "nowhere" and clock_of_a_located_span(text, number, observed):
+        if where != "cited" and clock_of_a_located_span(text, number, observed):
             continue  # "01:58:06 减去 8785 秒，约在 23:31:41 开始": a clock from an output's clock and span
-        if where == "nowhere" and clock_of_its_epoch(text, number):
+        if where != "cited" and clock_of_its_epoch(text, number):
             continue  # "iat=1795486511（北京时间 10:15:11）": the claim's own reading of an epoch it writes
-        if where == "nowhere" and number.kind == "clock" and about_a_cited_clock(text, number, observed):
+        if where != "cited" and number.kind == "clock" and about_a_cited_clock(text, number, observed):
             continue  # "两点一刻左右" over "02:13:44": a clock the claim gives as approximate
         if where == "nowhere" and number.kind == "clock":
             # "北京时间 10:12" over "02:12:41Z": the same moment in another zone
             shifted = [index.number_location(n, cited, sums=False) for n in zone_shifted(text, number)]
             where = min(shifted, key=_LOCATIONS.index, default=where)
+        if where == "nowhere" and clock_of_a_written_offset(text, number, observed):
+            continue  # "（UTC 12:48:07，北京时间 20:48:07）" over "15:48:07 +0300": that moment in either zone
         if where == "nowhere" and number.kind == "seconds":
             if windows is None:
                 calls = index.existing(cited)
@@ -451,9 +498,13 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         elif where != "cited":
             found.outside_cited.append(number.text)
     for number in unlocated:
+        if number.kind in ("plain", "count") and any(
+            abs(number.value - n.value / n.factor) <= tolerance(number) for n in worked_out if n.factor
+        ):
+            continue  # "合计 2973Mi … （2973÷120≈24.8）": a figure it worked out, written again bare
         # "0.85 核（850m）" over "0.85": the claim's own conversion of a figure the cited outputs state
         if restates_a_located_figure(
-            text, number, lambda n: index.number_location(n, cited, sums=sums) == "cited",
+            text, number, lambda n: n in worked_out or index.number_location(n, cited, sums=sums) == "cited",
             functools.partial(_counted_per_minute, observed),
         ):
             continue
@@ -465,6 +516,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         if any(word_in(ev.flat, name, done_forms=True) for ev in cited_calls):
             continue
         where = index.token_location(name, cited)  # "cited" too: a product the cited output implies
+        if where == "nowhere" and denies_token(text, name):
+            continue  # "事件中没有 Insufficient cpu/memory": what the claim denies need not be in any output
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
@@ -631,11 +684,6 @@ def value_at_time_in(text: str, calls: Sequence[CallEvidence]) -> str | None:
     return value_at_time_conflict(text, (series_of(ev) for ev in calls), bound_test(text, list(calls)))
 
 
-def series_of(ev: CallEvidence) -> Series:
-    """The call's output as a time series, parsed once per call and session."""
-    return ev.view("series", _series)
-
-
 def bound_test(
     claim_text: str, cited: list[CallEvidence] | None = None
 ) -> Callable[[NumberMention], Callable[[float], bool] | None]:
@@ -649,10 +697,6 @@ def bound_test(
         return restated_rate_test(claim_text, number, cited) if cited else None
 
     return test
-
-
-def _series(ev: CallEvidence) -> Series:
-    return parse_series(ev.call.output, ev.flat, ev.text_end)
 
 
 def _short(text: str, limit: int = 60) -> str:

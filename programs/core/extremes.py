@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..text.series import Series, values_of
-from ..text.tokens import holds_as_written, numbers_with_places
+from ..text.series import Point, Series, values_of
+from ..text.tokens import NumberMention, epoch_clock, extract_mentions, holds_as_written, numbers_with_places
 from ..text.wording import quick_search
 
 # "最大连接数 / 最大副本数 / 最小堆" name a setting, not the extreme of a series
@@ -33,6 +33,7 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
     """The first peak or trough the claim names that the cited series contradict, as a detail."""
     if not _names_an_extreme(claim_text):
         return None
+    series = list(series)
     columns = [values for s in series for values in _runs(s) if len(values) >= 2]
     if not columns:
         return None
@@ -47,12 +48,79 @@ def extreme_conflict(claim_text: str, series: Iterable[Series]) -> str | None:
             continue  # not one of a series' values as written: another unit or another series
         extreme = max if word["max"] else min
         if any(holds_as_written(extreme(values), figure) for values in holding):
+            moved = _moved_extreme(text, place[0], figure, series)
+            if moved:
+                return moved
             continue  # it is the peak (trough) of a series that holds it
         reached = extreme(holding[0])
         if word["max"]:
             return f"it gives {figure.text} as the peak, but the cited series reaches {reached:g}"
         return f"it gives {figure.text} as the lowest, but the cited series falls to {reached:g}"
     return None
+
+
+def _moved_extreme(text: str, at: int, figure: NumberMention, series: list[Series]) -> str | None:
+    """The claim puts the peak (trough) at a time of day, after its figure in its sentence part ("峰值为
+    2.904 秒，出现在 1796019600，即 06:20 UTC"), where the series has another value, while no point holding
+    the figure is at any time it names: the extreme moved to a neighbouring point. An epoch point's time
+    is read in UTC and in Beijing time (the claim may write either)."""
+    times = _named_times(_time_of_the_figure(text, at))
+    if not times:
+        return None
+    points = [p for s in series for p in s.points if p.values]
+    holding = [p for p in points if any(holds_as_written(v, figure) for v in p.values)]
+    if not holding or any(_at_one_of(p, times) for p in holding):
+        return None
+    elsewhere = next((p for p in points if _at_one_of(p, times)), None)
+    if elsewhere is None:
+        return None  # no time it names is one of the series' times: nothing to say
+    peak = holding[0]
+    return (f"it puts {figure.text} at a time where the cited series gives {values_of(elsewhere)[0]:g}; "
+            f"the series holds it at {_hhmm(peak.second)}{' UTC' if peak.epoch else ''}")
+
+
+def _time_of_the_figure(text: str, at: int) -> str:
+    """The rest of the figure's clause, and the clauses after it that say when ("，出现在 1796019600，即
+    06:20 UTC"); not a later clause of its own ("，约为 20:00 的 3.2 倍")."""
+    stop = _PART_END.search(text, at)
+    part = text[at : stop.start() if stop else len(text)]
+    clauses = _CLAUSE_BREAK.split(part)
+    kept = [clauses[0]]
+    for clause in clauses[1:]:
+        if not _WHEN_OPENING.match(clause):
+            break
+        kept.append(clause)
+    return "，".join(kept)
+
+
+def _named_times(part: str) -> list[int]:
+    """Seconds of the day of the clocks and epoch timestamps a text names."""
+    found = []
+    for n in extract_mentions(part).numbers:
+        if n.kind == "clock":
+            found.append(int(n.value))
+    for m in _EPOCH.finditer(part):
+        clock = epoch_clock(m.group(0))
+        if clock is not None:
+            found.append(int(clock.value))
+    return found
+
+
+def _at_one_of(point: Point, times: list[int]) -> bool:
+    readings = (point.second, (point.second + _EIGHT_HOURS) % _DAY) if point.epoch else (point.second,)
+    return any(0 <= (r - t) % _DAY < 60 for r in readings for t in times)
+
+
+def _hhmm(second: int) -> str:
+    return f"{second // 3600 % 24:02d}:{second % 3600 // 60:02d}"
+
+
+_PART_END = re.compile(r"[；;。\n]")
+_CLAUSE_BREAK = re.compile(r"[，,](?![^（(]*[)）])")  # (a comma inside brackets is the bracket's)
+_WHEN_OPENING = re.compile(r"\s*(?:出现在|发生在|出现于|发生于|即|时间为|时间是|时间点|在|于|at\b)")
+_EPOCH = re.compile(r"(?<![\d.])1[5-9]\d{8}(?:\d{3})?(?![\d.])")
+_EIGHT_HOURS = 8 * 3600
+_DAY = 86_400
 
 
 def _runs(series: Series) -> list[list[float]]:

@@ -38,7 +38,8 @@ from ..text.wording import (
     search_hedged,
     split_sentences,
 )
-from .evidence_facts import bound_test, glossary_view, only_in_guidance, series_of
+from .call_series import series_of
+from .evidence_facts import bound_test, glossary_view, only_in_guidance
 from .figure_judgements import judged_by_its_figures
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .keyed_values import keyed_value_conflict
@@ -522,7 +523,8 @@ def new_cause_wording(sentence: str, known_text: str) -> bool:
     m = search_causal(sentence)
     if not m:
         return False
-    cause = sentence[m.end() :]
+    # the cause is what follows the marker in its clause: "…，但它不是最终原因，具体如下：" names none after it
+    cause = _CAUSE_CLAUSE_END.split(sentence[m.end() :], 1)[0]
     if _LATIN_OR_DIGIT.search(cause) or claim_analysis(cause).mentions:
         return False  # quoted output, an identifier or a glossary concept: the other checks read those
     pairs = _han_pairs(cause)
@@ -530,6 +532,9 @@ def new_cause_wording(sentence: str, known_text: str) -> bool:
         return False
     known = compact(known_text)
     return 2 * sum(p in known for p in pairs) < len(pairs)
+
+
+_CAUSE_CLAUSE_END = re.compile(r"[，。；：,;:！？!?\n]")
 
 
 def _han_pairs(text: str) -> list[str]:

@@ -52,7 +52,7 @@ def headed_table_conflict(claim_text: str, cited: Sequence[CallEvidence], excerp
         or role_conflict(claim_text, mentions, cited)
         or measure_column_conflict(claim_text, mentions, cited)
         or counted_total_conflict(claim_text, mentions, cited)
-        or drawn_row_conflict(claim_text, mentions, cited)
+        or drawn_row_conflict(claim_text, mentions, cited, excerpts)
     )
 
 
@@ -68,7 +68,8 @@ def column_subject_conflict(claim_text: str, mentions: Mentions, cited: Sequence
     column as an instance's name ("web-1", "cass-03": a name with a figure), not a measure's
     ("req_per_s"); a figure is the subject's when its clause names the subject and no others
     ("…，其他节点在 57%~63%" is theirs)."""
-    entities = {e for e in mentions.entities if any(ch.isdigit() for ch in e)}
+    # an instance's name ends in its number ("web-1", "cass-03"); "load_1m", "p99" name measures
+    entities = {e for e in mentions.entities if e[-1].isdigit() and not _QUANTILE.fullmatch(e)}
     if not entities:
         return None
     text, places = numbers_with_places(claim_text)
@@ -96,6 +97,8 @@ def column_subject_conflict(claim_text: str, mentions: Mentions, cited: Sequence
 
 
 _OTHERS = re.compile(r"其他|其余|其它|别的|剩下|others?\b")
+_KEY_REACH = 24  # characters before a figure where the claim may name its column
+_QUANTILE = re.compile(r"p\d{2}(?:\.\d+)?")
 
 
 def _clause_of(folded: str, at: int, subject: str) -> bool:
@@ -236,11 +239,15 @@ def restarted_rows_conflict(claim_text: str, mentions: Mentions, cited: Sequence
     return None
 
 
-def drawn_row_conflict(claim_text: str, mentions: Mentions, cited: Sequence[CallEvidence]) -> str | None:
+def drawn_row_conflict(
+    claim_text: str, mentions: Mentions, cited: Sequence[CallEvidence], quotes: Sequence[str] = ()
+) -> str | None:
     """"pg-1 的复制延迟为 128 MB" over patronictl's drawn table whose 128 is on pg-2's row: a figure given to
     one row's subject that only another row of a drawn table holds (the gap tables' rows are read by
-    `table_rows`)."""
-    _, places = numbers_with_places(claim_text)
+    `table_rows`). A figure in a sentence part that does not name the subject, on a row the claim quotes,
+    is that row's ("…已等待 1262 秒；排在它后面的业务查询最长已等 1248 秒" quoting the 1248 row)."""
+    text, places = numbers_with_places(claim_text)
+    quoted = [fold(q) for q in quotes]
     for ev in cited:
         if "|" not in ev.flat:
             continue
@@ -251,11 +258,15 @@ def drawn_row_conflict(claim_text: str, mentions: Mentions, cited: Sequence[Call
             if len(named) != 1:
                 continue
             own = named[0]
-            for _, _, number in places:
+            subject = next(cell for cell in own[:2] if cell in mentions.entities)
+            for start, _, number in places:
                 digits = written_figure(number)
                 if number.kind == "clock" or number.is_soft or digits is None or digits in own:
                     continue
                 other = next((r for r in table.rows if r is not own and digits in r), None)
+                part = fold(text[slice(*_part_around(text, start))])
+                if other is not None and subject not in part and any(other[0] in q and digits in q for q in quoted):
+                    continue  # the figure of a row it quotes, said in a part of its own
                 if other is not None:
                     return (f"it gives {number.text} for {own[0]!r}, which the cited table shows on the row of "
                             f"{other[0]!r}")
@@ -319,6 +330,7 @@ def _column_figures(rows: list[list[str]], column: int) -> list[float]:
 
 
 _NUMBERED_SUBJECT = re.compile(r"(?:分区|partition|分片|shard)\s?[:#号]?\s?(\d{1,4})(?![\d,.])")
+_MORE_NUMBERS = re.compile(r"(?:\s?(?:、|,|，|和|与|及|跟)\s?(?:分区|partition|分片|shard)?\s?\d{1,4}(?![\d,.]))+")
 _FIGURE_OR_LIST = re.compile(r"(?<![\w.,:\-])\d+(?:,\d+)+(?!\d)|(?<![\w.,:\-])\d[\d.]*(?![\w.:])")
 
 
@@ -331,15 +343,20 @@ def numbered_row_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
     if named is None:
         return None
     number = named.group(1)
-    figures = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text) if m.start() != named.start(1)]
-    figures = [f for f in figures if f != number and (len(f) >= 3 or "," in f)]
+    # "分区 4、5 …": every number listed after the key is a subject, a figure on any of their rows is theirs
+    listed = _MORE_NUMBERS.match(text, named.end())
+    numbers = {number, *(re.findall(r"\d+", listed.group(0)) if listed else ())}
+    # the figures of the sentence part that names them ("…；其余 6 个分区的 LAG 在 988 到 1377 之间" is not theirs)
+    start, end = _part_around(text, named.start())
+    figures = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, start, end) if m.start() != named.start(1)]
+    figures = [f for f in figures if f not in numbers and (len(f) >= 3 or "," in f)]
     if not figures:
         return None
     key = "partition" if named.group(0)[:2] in ("分区", "pa") else "shard"
     for ev in cited:
         rows = _numbered_rows(ev, key)
-        own = [line for n, line in rows if n == number]
-        others = [(n, line) for n, line in rows if n != number]
+        own = [line for n, line in rows if n in numbers]
+        others = [(n, line) for n, line in rows if n not in numbers]
         if not own or not others:
             continue
         for figure in figures:
@@ -351,6 +368,13 @@ def numbered_row_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
     return None
 
 
+def _part_around(text: str, at: int) -> tuple[int, int]:
+    """The part of the sentence holding `at`, between semicolons or full stops."""
+    start = max(text.rfind(c, 0, at) for c in "；;。\n") + 1
+    ends = [i for c in "；;。\n" if (i := text.find(c, at)) != -1]
+    return start, min(ends, default=len(text))
+
+
 def _numbered_rows(ev: CallEvidence, key: str) -> list[tuple[str, str]]:
     """(the number, the line) of each line of the output keyed by `key`: "Partition: 1 …" lines, or rows
     of a table with a PARTITION column."""
@@ -359,10 +383,29 @@ def _numbered_rows(ev: CallEvidence, key: str) -> list[tuple[str, str]]:
              for m in re.finditer(rf"\b{key}\s?[:=]\s?(\d+)\b", ev.flat[: ev.out_end])][:_MAX_LINES]
     if pairs:
         return pairs
+    by_cells: list[tuple[str, str]] = []
     for table in ev.view("column_tables", _column_tables):
         if key in table.header:
             column = table.header.index(key)
-            return [(row[column], "  ".join(row)) for row in table.rows]
+            by_cells = [(row[column], "  ".join(row)) for row in table.rows]
+            break
+    # (a row whose wide value leaves one space before the next column is no row of the table by cells)
+    by_fields = _rows_by_fields(ev.flat[: ev.out_end], key)
+    return by_fields if len(by_fields) > len(by_cells) else by_cells
+
+
+def _rows_by_fields(flat: str, key: str) -> list[tuple[str, str]]:
+    """The rows under a header holding `key` as a field, read field by field where one space may part
+    two columns ("PARTITION CURRENT-OFFSET LOG-END-OFFSET LAG", "…18819302       286431 consumer-…"):
+    a row as wide as the header, its field under `key` a number."""
+    lines = flat.split("\n", _MAX_LINES)[:_MAX_LINES]
+    for i, line in enumerate(lines):
+        header = line.split()
+        if key not in header:
+            continue
+        column, width = header.index(key), len(header)
+        rows = [(fields[column], row) for row in lines[i + 1 :] if len(fields := row.split()) == width]
+        return [(n, row) for n, row in rows if n.isdigit()]
     return []
 
 
@@ -462,6 +505,8 @@ def measure_column_conflict(claim_text: str, mentions: Mentions, cited: Sequence
                 held = _measures_of(table.header[column])
                 if column == 0 or not held or held & measures:
                     continue  # a subject's column ("cass-01"), or one of the claim's measure
+                if _names_column(text[max(0, start - _KEY_REACH) : start], table.header[column]):
+                    continue  # "cpu 98%、load_1m 15.43": the figure follows its own column's name
                 own = next((h for h in table.header[1:] if _measures_of(h) & measures), None)
                 if own is not None:
                     return (f"it gives {number.text} as {'/'.join(sorted(measures & _measures_of(own)))}, which "

@@ -8,15 +8,23 @@ by them; a model may overrule them (an honest paraphrase the words could not mat
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from groundcheck.signatures.models import Claim, EvidenceBinding
 
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.content_words import content_words, is_kind_word, word_in
-from ..text.glossary import Coverage, EvidenceView, claim_analysis, concept_coverage, coverage_class, evidence_view
-from ..text.negation import denied_antonym, negation_conflict, reports
+from ..text.glossary import (
+    Coverage,
+    EvidenceView,
+    claim_analysis,
+    compact,
+    concept_coverage,
+    coverage_class,
+    evidence_view,
+)
+from ..text.negation import denied_antonym, denies_token, negation_conflict, reports
 from ..text.normalize import contains_token, fold
 from ..text.products import is_product_name
 from ..text.tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
@@ -35,6 +43,7 @@ from ..text.wording import (
 )
 from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
+from .line_families import every_line_holds, family_shows_scope
 from .listed_scope import listed_item_unshown, listed_items_show
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
@@ -49,7 +58,7 @@ _DIRECTION = re.compile(
 _DIRECTION_CUE = re.compile(r"[升涨增提降跌减落高长加低少][到至]")
 _SAYS_NOT_FOUND = re.compile(
     r"无匹配|没有匹配|未匹配|无结果|没有结果|未找到|没有找到|为空|未检索到|没有检索到|未查到|没有查到|未发现|没有发现|"
-    r"没有出现|未出现|没有日志|无日志|0\s?条|no match|not found|no results?",
+    r"没有出现|未出现|没有日志|无日志|0\s?条|匹配数?(?:为|是)?\s?0(?![\d.])|没有任何|no match|not found|no results?",
     re.IGNORECASE,
 )
 # Outcomes and the outcomes that exclude them, for `_opposite_outcome`.
@@ -145,12 +154,14 @@ def judge_wording(
     entities: tuple[str, ...],
     cited_texts: Sequence[str | EvidenceView],
     unstated_counts: Sequence[str] = (),
+    elsewhere: Callable[[], Sequence[EvidenceView]] | None = None,
 ) -> list[SoftJudgement]:
     """Every soft judgement of one claim, in the order the rules backend applies them.
 
     `cited_texts` are the outputs of the cited calls that succeeded (never their arguments), as
     text or as each call's `EvidenceView` (which keeps its concept lookups for the next claim).
     `unstated_counts` are small counts no output states: soft, the claim may have counted them.
+    `elsewhere` gives the views of the trace's other ok outputs (read only when a concept is not carried).
     """
     views = [evidence_view(t) for t in cited_texts]
     found: list[SoftJudgement] = []
@@ -174,7 +185,8 @@ def judge_wording(
             counts = quote_items(list(unstated_counts))
             parts.append(f"no tool output states {counts} (a small count it may have counted)")
         found.append(SoftJudgement("outside_cited", "reasonable_inference", "; ".join(parts)))
-    new = [w for w in uncovered if not index.word_anywhere(w)]
+    # (a word the claim denies, "容器未设置 requests", is no word it adds: at most one the output does not show)
+    new = [w for w in uncovered if not index.word_anywhere(w) and not denies_token(text, w)]
     if new:
         detail = f"it adds {quote_items(new)}, which neither the trace nor the question mentions"
         found.append(SoftJudgement("new_words", "overstated", detail))
@@ -183,7 +195,9 @@ def judge_wording(
         found.append(SoftJudgement("uncovered_words", "reasonable_inference", detail))
     if usable:
         quotes = [b.evidence_excerpt for b in usable]
-        found.extend(_meaning(claim, views, quotes, names_an_object=any(e not in outside_cited for e in entities)))
+        found.extend(_meaning(
+            claim, views, quotes, names_an_object=any(e not in outside_cited for e in entities), elsewhere=elsewhere
+        ))
         opposite = _opposite_outcome(text, usable)
         if opposite:
             found.append(SoftJudgement("opposite_outcome", "contradicted", opposite))
@@ -220,7 +234,10 @@ def judge_wording(
         and not listed_items_show(text, views)
         and not _whole_as_a_percent(text, scope, usable)
         and not _every_quoted_figure(text, scope, usable)
+        and not _every_quote_holds(text, scope, usable)
         and not _whole_shown_by_counts(text, views)
+        and not family_shows_scope(text, cited_calls, [b.evidence_excerpt for b in usable])
+        and not every_line_holds(text, cited_calls)
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
@@ -231,11 +248,16 @@ def judge_wording(
 
 
 def _meaning(
-    claim: Claim, views: list[EvidenceView], quotes: Sequence[str], names_an_object: bool = False
+    claim: Claim,
+    views: list[EvidenceView],
+    quotes: Sequence[str],
+    names_an_object: bool = False,
+    elsewhere: Callable[[], Sequence[EvidenceView]] | None = None,
 ) -> list[SoftJudgement]:
     """Glossary concepts against the cited outputs, in either language: denied or not carried. A kind
     of object ("MinIO 节点 10.30.2.21:9000", "该 pod checkout-…", "集群里只有…") beside an object the cited
-    outputs name says what that object is, no finding an output must word."""
+    outputs name says what that object is, no finding an output must word. Concepts that only ok outputs
+    the claim does not cite carry (`elsewhere`) make it an inference from the trace, as an entity there does."""
     found = []
     negated = negation_conflict(claim.claim_text, views, quotes)
     if negated:
@@ -253,14 +275,37 @@ def _meaning(
             and not _measured(c, claim.claim_text, views)
             and not _judged_by_its_own_figures(c, claim.claim_text)
             and not (names_an_object and c in _OBJECT_KINDS and not _lists_another_kind(c, views))
+            and not (claim.support_level == "indirect" and _forecast(c, claim.claim_text))
         )
         coverage = Coverage(coverage.named, kept)
     lowered = coverage_class(coverage, claim.support_level)
+    if lowered and elsewhere is not None:
+        others = elsewhere()
+        if others and all(any(v.carries(c) for v in others) for c in coverage.uncovered):
+            names = quote_items(list(coverage.uncovered))
+            found.append(SoftJudgement("uncovered_concepts", "reasonable_inference",
+                                       f"it names {names}, which only outputs it does not cite carry"))
+            return found
     if lowered:
         names = quote_items(list(coverage.uncovered))
         found.append(SoftJudgement("uncovered_concepts", lowered, f"it names {names}, which the cited output does "
                                    "not carry in either language"))
     return found
+
+
+def _forecast(concept: str, claim_text: str) -> bool:
+    """An inference names the concept as what will happen ("大约 3.7 小时后写满", "预计今晚将耗尽"): a
+    forecast it works out, no state an output must show."""
+    text = compact(claim_text)  # the form the mentions' places are in
+    return any(
+        concept in m.concept_ids and _FORECAST_BEFORE.search(text, max(0, m.start - 8), m.start)
+        for m in claim_analysis(claim_text).mentions
+    )
+
+
+_FORECAST_BEFORE = re.compile(
+    r"(?:小时|分钟|天|秒|周)\s?(?:之?后|以后|内)(?:就|会|将)?\s?$|(?:预计|将会|将要|即将|将|会)\s?$"
+)
 
 
 def _judged_by_its_own_figures(concept: str, claim_text: str) -> bool:
@@ -363,6 +408,18 @@ def _every_quoted_figure(claim_text: str, scope: re.Match[str], usable: list[Evi
     return False
 
 
+def _every_quote_holds(claim_text: str, scope: re.Match[str], usable: list[EvidenceBinding]) -> bool:
+    """"invoices-processor 和 accounting-processor，状态都是 STABLE" quoting each group's record: every quote
+    (two or more) holds the word the scope gives them."""
+    word = _WORD_AFTER_SCOPE.match(fold(claim_text[scope.end() : scope.end() + 40]))
+    if word is None or len(usable) < 2:
+        return False
+    return all(contains_token(fold(b.evidence_excerpt), word.group(1)) for b in usable)
+
+
+_WORD_AFTER_SCOPE = re.compile(r"\s?(?:是|为|处于|在)?\s?([a-z][a-z0-9_.\-]{2,})")
+
+
 def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
     """"最慢的两条都是 KEYS" with two quotes: the count right before the scope word is the quotes' own."""
     if len(usable) < 2:
@@ -404,7 +461,7 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
 _COUNT_SCAN = 20_000  # characters of an output read for a count's occurrences
 
 
-_OBJECT_KINDS = frozenset({"pod", "node", "cluster"})
+_OBJECT_KINDS = frozenset({"pod", "node", "cluster", "replica"})
 
 
 def _lists_another_kind(kind: str, views: list[EvidenceView]) -> bool:

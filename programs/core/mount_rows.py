@@ -15,8 +15,8 @@ from ..text.arithmetic import matches_directly
 from ..text.tokens import Mentions, NumberMention, iter_numbers
 from .trace_index import CallEvidence, literal_number_in
 
-_DF_HEADER = "mounted on"
-_ROOT_WORDS = re.compile(r"根分区|根目录|根文件系统|系统盘")
+DF_HEADER = "mounted on"
+ROOT_WORDS = re.compile(r"根分区|根目录|根文件系统|系统盘")
 _BARE_ROOT = re.compile(r"(?:^|[\s，,。；;、（(])/(?=[\s，,。；;、)）]|$)")
 _MAX_ROWS = 500
 
@@ -25,12 +25,12 @@ def mount_row_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvid
     """The first figure the claim gives its one filesystem that the cited `df` tables show only on the
     rows of other filesystems, as a detail; None when there is none (or no df table, or no one mount)."""
     # the claim first: most name no filesystem, and then no output is scanned for a df header
-    mounts = {e for e in mentions.entities if e.startswith("/")}
-    if _ROOT_WORDS.search(claim_text) or ("/" in claim_text and _BARE_ROOT.search(claim_text)):
+    mounts = {e for e in mentions.entities if e.startswith("/") and not e.startswith("/dev/")}  # not a device
+    if ROOT_WORDS.search(claim_text) or ("/" in claim_text and _BARE_ROOT.search(claim_text)):
         mounts.add("/")  # "根分区", or "/" written alone ("/var/log 已 91%，/ 只有 6%")
     if len(mounts) != 1:
         return None  # no filesystem named, or several: whose figure is whose the sentence says, not one row
-    tables = [ev for ev in cited if _DF_HEADER in ev.flat]
+    tables = [ev for ev in cited if DF_HEADER in ev.flat]
     if not tables:
         return None
     mount = mounts.pop()
@@ -51,7 +51,7 @@ def mount_row_conflict(claim_text: str, mentions: Mentions, cited: list[CallEvid
 
 def _rows_by_mount(ev: CallEvidence) -> list[tuple[str, str]]:
     """(mount point, line) of each row of the df table: the last cell, a path."""
-    start = ev.flat.find(_DF_HEADER, 0, ev.out_end)
+    start = ev.flat.find(DF_HEADER, 0, ev.out_end)
     if start == -1:
         return []
     rows = []

@@ -23,6 +23,8 @@ from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers
 from ..text.wording import search_total, split_sentences
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
+from .series_means import mean_of_cited_values
+from .table_columns import columns_with_units, group_columns, numeric_columns, row_groups, row_keys
 from .table_rows import COLUMN_GAP
 from .time_context import (
     restated_window,
@@ -126,11 +128,19 @@ def _figures(flat: str) -> tuple[NumberMention, ...]:
 _GROUPED = re.compile(r"(?<=\d),(?=\d{3}(?!\d))")
 
 
+_COMPOUND = re.compile(r"\d\s?(?:天|小时|时|分钟|分)\s?\d")  # a duration in parts: "22小时49分"
+
+
 def restates_a_figure_of(flat: str, number: NumberMention) -> bool:
     """The number as `flat` (the claims' folded text) writes it, one of its sizes or durations in
     another unit ("上限 256MB" over "262144.0 KB"), or, given as approximate ("约 35%", "约 1.84 秒"),
     one of its figures rounded ("35.4%", "1840211 微秒")."""
     if literal_number_in(flat, number):
+        return True
+    if _COMPOUND.search(number.text) and any(  # "约 22 小时 49 分", read as a claim reads it
+        n.kind == number.kind and abs(n.value - number.value) <= tolerance(number)
+        for n in extract_mentions(flat).numbers
+    ):
         return True
     if "," in number.text and literal_number_in(_GROUPED.sub("", flat), number):
         return True  # "186,455 次" over a claim's "186,455 条": the digits grouped by thousands
@@ -161,6 +171,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "统计 11 点之后的访问日志" over a search from 11:00
     if number.kind == "clock" and local_time_of_a_utc_clock(text, number, calls):
         return True  # "14:10" over a Prometheus point at 06:10 UTC: the same moment in Beijing time
+    if clock_of_a_written_offset(text, number, calls):
+        return True  # "北京时间 20:48:07" over "15:48:07 +0300"
     carried = zone_carried_to(context, text) if number.kind == "clock" else None
     if carried is not None and index.number_anywhere(shifted_from(number, carried)):
         return True  # "北京时间 14:00 … ；14:03 略降": the zone an earlier sentence of the answer names
@@ -186,6 +198,8 @@ def written_another_way(text: str, number: NumberMention, index: TraceIndex, con
         return True  # "32768～60999，共 28232 个端口"
     if total_of_a_column(text, number, calls):
         return True  # "app 库现在一共 491 个连接" over a table's counts 38, 141, 312
+    if mean_of_cited_values(text, number, calls):
+        return True  # "错误率平均约 64.8" over a series of 12.5, 48.0, 97.5, 101.0
     if counts_its_named_items(text, number):
         return True  # "3 台里有 2 台（10.20.3.11、10.20.3.12）失败，只剩 10.20.3.13 正常"
     # the operands of a share are the sentence's own, or the answer's where the sentence says whose share
@@ -246,10 +260,14 @@ def _restates_a_written_sum(text: str, number: NumberMention) -> bool:
 
 
 def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
-    """The sentence says per (每) and in all (共 / 总共 / 合计) and the figure is the product of two of its
-    other figures: "每个 worker 1024 个连接，4 个 worker 总共 4096 个". The operands are checked on their own."""
-    if number.kind == "clock" or "每" not in text or search_total(text) is None or _EACH_OF_ALL.search(text):
+    """The sentence says per (每) and in all (共 / 总共 / 合计), or what is possible at most (理论上最多 /
+    上限), and the figure is the product of two of its other figures: "每个 worker 1024 个连接，4 个 worker
+    总共 4096 个", "POOL_SIZE 为 3000，现有 4 个副本，理论上最多可建 12000 个连接". The operands are checked
+    on their own."""
+    if number.kind == "clock" or _EACH_OF_ALL.search(text):
         return False  # "4 个 Pod 每个都重启了 7 次" says each one did: a claim about every one, no setting
+    if not (("每" in text and search_total(text) is not None) or _AT_MOST_POSSIBLE.search(text)):
+        return False
     others = [n for n in extract_mentions(text).numbers if n is not number and n != number and n.kind != "clock"]
     if len(others) > _MAX_FACTORS:
         return False
@@ -264,6 +282,7 @@ def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
 
 _MAX_FACTORS = 8
 _EACH_OF_ALL = re.compile(r"每[^，。；,;]{0,6}?都")
+_AT_MOST_POSSIBLE = re.compile(r"理论上|最多可|最多能|最大可|最大能|上限(?:为|是)|一共可|总共可")
 _FACTOR_KINDS = frozenset({"plain", "count"})  # one factor is a count: "4 个 worker" × "1024 个连接"
 _PIPE = re.compile(r"\s*\|\s*")
 _VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
@@ -275,11 +294,23 @@ _POINT_SCAN = 200_000
 _MAX_TABLE_LINES = 200
 
 
-def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvidence]) -> bool:
+def total_of_a_column(
+    text: str, number: NumberMention, calls: Sequence[CallEvidence], quotes: Sequence[str] = ()
+) -> bool:
     """The sentence says it adds up (一共 / 合计) and the figure is the sum of one column of a table an
     output prints ("app 库现在一共 491 个连接" over pg_stat_activity's counts 38, 141, 312): the
     operands are the output's own rows, one step of arithmetic (spec §7)."""
-    if number.kind not in ("count", "plain") or number.decimals or search_total(text) is None:
+    if search_total(text) is None or number.kind == "clock":
+        return False
+    # a count of the things it adds ("4 个 Pod 内存合计 253Mi") must be the column's: a sum of more rows is
+    # a sum of other things too
+    counted = {n.value for n in extract_mentions(text).numbers if n.kind == "count" and n != number}
+    if _total_of_a_row_group(text, number, calls, quotes, counted):
+        return True  # "三个 ingester 内存合计 2973Mi" over the rows it quotes; "tempo 命名空间…合计 4116Mi"
+    if number.kind not in ("count", "plain"):
+        # "内存 request 合计 492 Mi" over "128 Mi", "100 Mi"…; "共约 165.7 req/s" over an instant vector's rates
+        return _total_with_a_unit(number, calls, counted) or _total_of_a_vector(number, calls)
+    if number.decimals:
         return False
     target = number.value
     for ev in calls:
@@ -295,6 +326,8 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
                     return True
         if "\n" not in flat:
             continue
+        if any(len(c) >= 2 and sum(c) == target and _of_count(c, counted) for c in numeric_columns(ev)):
+            return True  # fields apart by white space: "…18819302       286431 consumer-…"
         sums: dict[int, int] = {}
         counts: dict[int, int] = {}
         for line in flat.split("\n", _MAX_TABLE_LINES)[:_MAX_TABLE_LINES]:
@@ -306,6 +339,56 @@ def total_of_a_column(text: str, number: NumberMention, calls: Sequence[CallEvid
         if any(counts[i] >= 2 and total == target for i, total in sums.items()):
             return True
     return False
+
+
+def _total_with_a_unit(number: NumberMention, calls: Sequence[CallEvidence], counted: set[float]) -> bool:
+    """The figure is the sum of a table column whose rows write one unit after their figures, or of a bare
+    column, its digits the figure's as written ("前 5 个目录合计 47298 MiB" over `du -sm`'s rows)."""
+    written = number.value / number.factor if number.factor else number.value
+    for ev in calls:
+        for values, unit in columns_with_units(ev):
+            if len(values) < 2 or not _of_count(values, counted):
+                continue
+            if not unit and abs(sum(values) - written) <= 1e-9 * max(1.0, written):
+                return True
+            if unit and matches_directly(number, iter_numbers(f"{sum(values):g} {unit}", 1)):
+                return True
+    return False
+
+
+def _total_of_a_row_group(
+    text: str, number: NumberMention, calls: Sequence[CallEvidence], quotes: Sequence[str], counted: set[float]
+) -> bool:
+    """The sum of one column over the rows the claim quotes, or over the rows one of its names keys."""
+    names = row_keys(text)
+    for ev in calls:
+        for group in row_groups(ev, names, quotes):
+            for values, unit in group_columns(group):
+                if not _of_count(values, counted):
+                    continue
+                if unit and matches_directly(number, iter_numbers(f"{sum(values):g}{unit}", 1)):
+                    return True
+                if not unit and number.kind in ("count", "plain") and sum(values) == number.value:
+                    return True
+    return False
+
+
+def _total_of_a_vector(number: NumberMention, calls: Sequence[CallEvidence]) -> bool:
+    """The figure is the sum of an instant vector's values, in the unit the claim writes (a rate() query's
+    values are per second)."""
+    written = number.value / number.factor if number.factor else number.value
+    for ev in calls:
+        flat = ev.flat[: ev.text_end]  # (the output's own text: a decoded copy would count each value twice)
+        if '"resulttype": "vector"' in flat:
+            values = [float(v) for v in _VECTOR_VALUE.findall(flat)]
+            if len(values) >= 2 and abs(sum(values) - written) <= tolerance(number) / (number.factor or 1.0):
+                return True
+    return False
+
+
+def _of_count(column: list[float], counted: set[float]) -> bool:
+    """The column has as many rows as a count the sentence gives, when it gives one."""
+    return not counted or len(column) in counted
 
 
 # (not the parts of a clock or a date: "10:00-10:20", "2026-11-30")
@@ -464,7 +547,8 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
         return False
     end = places[at][1]
     more = times.group(1) is not None
-    figures = [n for n in extract_mentions(text).numbers if n.kind not in ("clock", "ratio") and n.value > 0]
+    # (two shares of one kind too: "未命中率约 57.6%，约为此前 4.0% 的 14.5 倍")
+    figures = [n for n in extract_mentions(text).numbers if n.kind != "clock" and n.value > 0]
     figures = [n for n in figures if n != number][:_MAX_OPERANDS]
 
     def fits(ratio: float) -> bool:
@@ -501,6 +585,24 @@ def offset_between_its_clocks(text: str, number: NumberMention, located: Callabl
     return abs(end.value - start.value - number.value) <= slack and located(start) and located(end)
 
 
+def complement_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """A share that is what another share of the sentence leaves: "命中率平均约 0.960，即未命中率约 4.0%"."""
+    if number.kind != "ratio":
+        return False
+    prepared, places = numbers_with_places(text)
+    at = _place_of(places, number)
+    if at is None or not _COMPLEMENT_BEFORE.search(prepared, max(0, places[at][0] - 10), places[at][0]):
+        return False  # "即未命中率约 4.0%": the share says it is the rest ("使用率 59%" is no rest of 41%)
+    tol = tolerance(number)
+    shares = [n for _, _, n in places if n != number and n.kind in ("ratio", "plain")]
+    return any(0 < n.value < 1 and abs(1 - n.value - number.value) <= tol + tolerance(n) for n in shares)
+
+
+_COMPLEMENT_BEFORE = re.compile(
+    r"(?:未命中|未|剩余|剩下|空闲|可用|其余|失败|丢失|miss|free|idle|unused)[^\d，。；,;]{0,6}$"
+)
+
+
 def share_of_its_own_figures(context: str, number: NumberMention, sentence: str = "") -> bool:
     """A share the text works out of two of its own figures of one kind ("总共 32 GiB，可用只剩约 1.2 GiB，
     不到 4%"; "1 万个请求 … 500 错误 370 个，约 3.7%"; with a word of excess, how far one exceeds the other:
@@ -522,9 +624,16 @@ def share_of_its_own_figures(context: str, number: NumberMention, sentence: str 
 
     # "1391822 字节 … 上限 1048576 字节，超了大约 33%": how far one figure exceeds another, as a share of it
     excess = _EXCESS.search(sentence or context) is not None
+    used_of_left = _USED_SHARE.search(sentence or context) is not None and _LEFT.search(context) is not None
     for part in others:
-        alike = [n for n in others if n.kind == part.kind or {n.kind, part.kind} == {"count", "plain"}]
-        if any(part.value < whole.value and holds(part.value / whole.value) for whole in alike):
+        # (a bare figure is of the kind of the whole it is a part of: "约 165.7 req/s：… 503 UO 为 4.3，约占 2.6%")
+        alike = [n for n in others if n.kind == part.kind or "plain" in (n.kind, part.kind)]
+        if any(part.value < w and holds(part.value / w) for whole in alike for w in _readings_of(whole)):
+            return True
+        # "合计只剩 153.6gb，总容量 1999.6gb，整体使用率约 92.3%": the used share of what is left and the whole
+        if used_of_left and any(
+            part.value < w and holds(1 - part.value / w) for whole in alike for w in _readings_of(whole)
+        ):
             return True
         if excess and any(part.value > base.value and holds((part.value - base.value) / base.value) for base in alike):
             return True
@@ -535,6 +644,17 @@ def share_of_its_own_figures(context: str, number: NumberMention, sentence: str 
     return False
 
 
+def _readings_of(amount: NumberMention) -> tuple[float, ...]:
+    """The amount, and a size written with a bare prefix ("89G", as `df -h` prints it) in powers of 1024 too."""
+    power = _BARE_PREFIX.get(amount.text[-1:]) if amount.kind == "bytes" else None
+    if power is None or amount.factor != 1000.0**power:
+        return (amount.value,)
+    return amount.value, amount.value / amount.factor * 1024.0**power
+
+
+_BARE_PREFIX = {"k": 1, "m": 2, "g": 3, "t": 4}
+_USED_SHARE = re.compile(r"使用率|利用率|占用率|已用比例|用量占比")
+_LEFT = re.compile(r"剩|可用|空闲|available|avail|free")
 _MEAN = re.compile(r"平均|均值|\bmean\b|\baverage\b|\bavg\b", re.IGNORECASE)
 _MAX_QUOTED_ROWS = 20
 
@@ -629,8 +749,13 @@ def zone_mislabelled_in_trace(sentence: str, number: NumberMention, index: Trace
 
 
 def _epoch_clock_at(ev: CallEvidence, number: NumberMention) -> bool:
-    """A clock of the output's numbers (`iter_numbers`, epoch timestamps as UTC times) at the claim's."""
-    return any(n.kind == "clock" and 0 <= n.value - number.value < 60 for n in ev.numbers)
+    """An epoch timestamp of the output (`iter_numbers` reads it as a UTC clock, which the text does not
+    write) at the claim's clock: in its minute, or at its second when it gives one ("09:33:34 +0800" is a
+    written clock, no epoch, and no point at 09:33:30)."""
+    window = 1 if number.text.count(":") == 2 else 60
+    return any(
+        n.kind == "clock" and 0 <= n.value - number.value < window and n.text not in ev.flat for n in ev.numbers
+    )
 
 
 _EPOCH_FIGURE = re.compile(r"(?<![\d.])(1[5-9]\d{8})(?![\d.])")  # seconds since 1970: 2017 to 2033
@@ -678,3 +803,70 @@ def clock_of_a_located_span(claim_text: str, number: NumberMention, cited: list[
                 if shifted - shifted % precision == target:
                     return True
     return False
+
+
+def share_of_a_quoted_pair(number: NumberMention, quotes: Sequence[str]) -> bool:
+    """A share one figure of a quote is of it plus another of the same quote: a hit rate of "keyspace_hits:
+    982331457 / keyspace_misses:211894310" (82.3%), an error rate of "errors=37 ok=1203". Only two figures
+    one quote holds together: over a whole output almost any share is some a / (a + b)."""
+    if number.kind != "ratio" or not quotes:
+        return False
+    tol = tolerance(number)
+    for quote in quotes:
+        figures = [n.value for n in iter_numbers(fold(quote), 8) if n.kind in ("plain", "count") and n.value > 0]
+        if any(abs(a / (a + b) - number.value) <= tol for a in figures for b in figures if a is not b):
+            return True
+    return False
+
+
+_OFFSET_CLOCK = re.compile(r"(?<![\d:])(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?\s?([+-])(\d{2}):?(\d{2})(?!\d)")
+
+
+def clock_of_a_written_offset(text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
+    """A clock the sentence puts in UTC or Beijing time that a cited output writes with another offset
+    ("Wed, 28 May 2025 15:48:07 +0300" is 12:48:07 UTC, 20:48:07 in Beijing): the same moment."""
+    if number.kind != "clock":
+        return False
+    zone = zone_label(text, number)
+    if zone is None:
+        return False
+    window = 1 if number.text.count(":") == 2 else 60
+    for ev in cited:
+        for m in _OFFSET_CLOCK.finditer(ev.flat, 0, min(ev.text_end, _OFFSET_SCAN)):
+            h, mi, sec, sign, oh, om = m.groups()
+            offset = (int(oh) * 3600 + int(om) * 60) * (1 if sign == "+" else -1)
+            moment = (int(h) * 3600 + int(mi) * 60 + int(sec) - offset + zone * 3600) % 86400
+            if 0 <= moment - number.value < window:
+                return True
+    return False
+
+
+_OFFSET_SCAN = 200_000
+
+
+_RANGE_BETWEEN = re.compile(r"\s?(?:到|至|~|～|-|–|—)\s?")
+
+
+def end_of_a_range(text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
+    """One end of a range the sentence gives ("P99 一直在 1.2 到 2.9 秒之间") that a cited figure inside the
+    range rounds to: the ends of a range bound values, written to a coarser step than the values."""
+    prepared, places = numbers_with_places(text)
+    at = _place_of(places, number)
+    if at is None or number.kind == "clock":
+        return False
+    low = high = None
+    if at + 1 < len(places) and _RANGE_BETWEEN.fullmatch(prepared[places[at][1] : places[at + 1][0]]):
+        low, high = number, places[at + 1][2]
+    elif at > 0 and _RANGE_BETWEEN.fullmatch(prepared[places[at - 1][1] : places[at][0]]):
+        low, high = places[at - 1][2], number
+    if low is None or high is None or low.kind != high.kind or low.value >= high.value:
+        return False
+    step = 10 ** (-number.decimals) * number.factor
+    inside = [n.value for ev in cited for n in ev.numbers if _as_kind(n, number) and low.value <= n.value <= high.value]
+    inside += [n.value / 1000 for ev in cited for n in ev.numbers
+               if number.kind == "seconds" and n.kind == "plain" and low.value <= n.value / 1000 <= high.value]
+    return any(abs(v - number.value) < step for v in inside)
+
+
+def _as_kind(evidence: NumberMention, claimed: NumberMention) -> bool:
+    return evidence.kind == claimed.kind or (evidence.kind == "plain" and claimed.kind != "count")

@@ -59,12 +59,15 @@ def other_subject_conflict(
     if not records:
         return None
     quoted_calls = {i for b in usable for i in b.source_invocation_ids}
+    others = _OTHERS.search(claim) is not None  # "另外两个副本的请求均在 0.2 秒内返回": it quotes their records too
     for token in tokens:
         slots = {slot for ev in cited for slot in _slots(ev.flat, token, ev.text_end)}
         if not slots or any(_holds(record, token) for record in records):
             continue
         if any(ev.call.invocation_id in quoted_calls and _titled(ev.flat[: ev.out_end], token) for ev in cited):
             continue  # the rows it quotes sit under a title naming it: grpc_...{service="inventory-service"}
+        if others and any(_holds(ev.flat[: ev.out_end], token) for ev in cited):
+            continue  # its own record is in a cited output; the quoted ones may be the others' it speaks of
         for record in records:
             other = _other_in_slot(record, slots, token, claim)
             if other and not _true_of(token, claim_text, cited):
@@ -82,6 +85,7 @@ def _titled(flat: str, token: str) -> bool:
 
 
 _CLOCK = re.compile(r"\d:\d\d")
+_OTHERS = re.compile(r"另外|另一|其他|其余|其它|剩下|剩余|别的|\bothers?\b")
 
 
 def _true_of(token: str, claim_text: str, cited: Sequence[CallEvidence]) -> bool:
@@ -248,14 +252,21 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
             other = m.group(1).rstrip(".")
             if kind == "tag" and other in _LOG_LEVELS:
                 continue
-            if other.replace(".", "").isdigit() or searched.startswith(":", m.end()) or _DATE_CELL.match(other):
-                continue  # "02:10  0.412", "  5 Reallocated_Sector_Ct", "2026-11-25 23:00": a time, an ordinal
+            if (
+                other.replace(".", "").isdigit()
+                or searched.startswith(":", m.end())
+                or _DATE_CELL.match(other)
+                or _AGE_CELL.fullmatch(other)
+            ):
+                continue  # "02:10  0.412", "  5 Reallocated_Sector_Ct", "2026-11-25 23:00", kubectl's "52m": a
+                # time, an ordinal, an age (events' LAST SEEN)
             if other != token and other not in claim and not _instance_of(other, token):
                 return other
     return None
 
 
 _DATE_CELL = re.compile(r"\d{4}-\d{2}-\d{2}|\d{1,2}-\d{1,2}$")
+_AGE_CELL = re.compile(r"\d+(?:d\d+h|h\d+m|m\d+s|[smhd])")
 _TAG_REACH = 64  # characters of a log line its tag may open within
 _TABLE_ROW = re.compile(r"\S(?:\s{2,}|\t)\S")  # columns apart by runs of spaces or tabs
 _GENERATED_SUFFIX = re.compile(r"(?:-[a-z0-9]{5,10}){1,2}|-\d+")

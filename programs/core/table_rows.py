@@ -22,6 +22,7 @@ from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, NumberMention, extract_mentions, iter_numbers
 from ..text.wording import clause_end, part_start
+from .mount_rows import DF_HEADER, ROOT_WORDS
 from .trace_index import CallEvidence, literal_number_in
 
 _WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
@@ -32,7 +33,9 @@ _EXTENDED_AFTER = re.compile(r"[-_.][a-z0-9]")
 _ROW_STARTS = 64  # occurrences of a claim's entity read before giving up
 
 
-def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text: str = "") -> str | None:
+def other_row_conflict(
+    mentions: Mentions, cited: list[CallEvidence], claim_text: str = "", quotes: Sequence[str] = ()
+) -> str | None:
     """The first figure or identifier the claim gives its one row subject that the cited tables show
     only on other rows, as a detail; None when there is none (or no table, or not one subject). A
     figure said of a count of other rows in a clause of its own ("3 个运行中的实例仍是 5.2.0", on
@@ -42,8 +45,13 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text
         mentions: the claim's entities and numbers (`tokens.extract_mentions`).
         cited: the claim's ok cited calls (each call's table is read once per session).
         claim_text: the claim (to read the clause of each figure); without it every figure is the subject's.
+        quotes: the claim's excerpts: a figure in a clause of its own, on a row the claim quotes, is that row's.
     """
+    quoted = [" ".join(fold(q).split()) for q in quotes]
+    names_a_mount = any(e.startswith("/") for e in mentions.entities) or ROOT_WORDS.search(claim_text)
     for ev in cited:
+        if names_a_mount and DF_HEADER in ev.flat:
+            continue  # a df table's subject is its mount, last on the row: `mount_rows` reads it
         rows = _subject_rows(ev, mentions.entities)
         if rows is None:
             continue
@@ -58,7 +66,9 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text
             # a share ("5xx 占比 25%") is derived on its row; any other figure must be written there
             derive = number.kind == "ratio"
             showing = [row for row in others if _on_rows(number, [row], derive)]
-            if showing and not _said_of_other_rows(claim_text, number.text, subject, showing, mentions.entities):
+            if showing and not _said_of_other_rows(
+                claim_text, number.text, subject, showing, mentions.entities, _quotes_a_row(quoted, showing)
+            ):
                 return _detail(number.text, subject, showing[0])
         for entity in mentions.entities:
             if entity == subject or any(contains_token(row, entity) for row in own):
@@ -66,21 +76,31 @@ def other_row_conflict(mentions: Mentions, cited: list[CallEvidence], claim_text
             showing = [row for row in others if _names_whole(row, entity)]
             if showing and all(_column_of(row, entity) == subject_column for row in showing):
                 continue  # in the subject's own column: another subject the claim speaks of, no value of it
-            if showing and not _said_of_other_rows(claim_text, entity, subject, showing):
+            if showing and not _said_of_other_rows(
+                claim_text, entity, subject, showing, quoted_row=_quotes_a_row(quoted, showing)
+            ):
                 return _detail(entity, subject, showing[0])
     return None
 
 
+_JOINER = re.compile(r"\s*(?:和|与|及|、|跟|,|，)\s*")
+_OTHERS_BEFORE = re.compile(r"(?:另外|其他|其余|其它|剩下的?|别的)[^，。；,;]{0,12}$")
 _OTHER_SUBJECT_START = re.compile(r"\s*(?:新|另一?个?|其余|其他|剩下的?|后者)")
 
 
 def _said_of_other_rows(
-    claim_text: str, item: str, subject: str, showing: list[str], entities: Sequence[str] = ()
+    claim_text: str,
+    item: str,
+    subject: str,
+    showing: list[str],
+    entities: Sequence[str] = (),
+    quoted_row: bool = False,
 ) -> bool:
     """The clause holding the item does not name the subject, and says whose rows it is about: it opens
     on another subject ("新 Pod 在 ip-10-0-7-33 上…"), names another entity of the claim that those rows
-    hold ("ConcurrentHashMap$Node 有 18734512 个实例，QueryResultKey 有 …"), or counts as many rows as show
-    the item ("3 个运行中的实例仍是 5.2.0")."""
+    hold ("ConcurrentHashMap$Node 有 18734512 个实例，QueryResultKey 有 …"), counts as many rows as show
+    the item ("3 个运行中的实例仍是 5.2.0"), or the claim quotes a row showing it (`quoted_row`: "…6 次
+    BackOff，容器在 171 分钟内被启动了 4 次" quoting the Started event's row "(x4 over 171m)")."""
     if not claim_text:
         return False
     text = fold(claim_text)
@@ -95,8 +115,10 @@ def _said_of_other_rows(
         return True  # "payments … AGE 只有 38m，…；istio-system …": the last row named before it is another's
     if contains_token(clause, subject):
         return False
-    if _OTHER_SUBJECT_START.match(clause):
-        return True  # "新 Pod 在 ip-10-0-7-33 上…": the clause opens on another subject
+    if quoted_row:
+        return True
+    if _OTHER_SUBJECT_START.match(clause) or _OTHERS_BEFORE.search(text, part_start(text, at), at):
+        return True  # "新 Pod 在 ip-10-0-7-33 上…", "约为另外两个副本（412m、397m）的 5 倍": another subject
     if any(e != subject and contains_token(clause, e) and all(contains_token(row, e) for row in showing)
            for e in entities):
         return True
@@ -104,6 +126,18 @@ def _said_of_other_rows(
         n.kind in ("plain", "count") and n.value == len(showing) and n.decimals == 0
         for n in extract_mentions(clause).numbers
     )
+
+
+def _quotes_a_row(quoted: Sequence[str], rows: Sequence[str]) -> bool:
+    """Some quote (folded, its white space single) is a part of one of the rows, of a row's length or
+    at least `_MIN_ROW_QUOTE` characters."""
+    lines = [" ".join(row.split()) for row in rows]
+    return any(
+        q in line and (len(q) >= _MIN_ROW_QUOTE or len(q) == len(line)) for q in quoted for line in lines if q
+    )
+
+
+_MIN_ROW_QUOTE = 24
 
 
 def _nearest_row_name(text: str, at: int, subject: str, showing: list[str]) -> str | None:
@@ -150,7 +184,7 @@ def _lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
     keys = [k for q in quotes if len(k := without_leading_timestamp(fold(q))) >= _MIN_QUOTE]
     if not keys or "\n" not in ev.flat:
         return -1
-    return sum(1 for line in _lines(ev.flat, ev.text_end, _MAX_ROWS) if any(k in line for k in keys))
+    return sum(1 for line in first_lines(ev.flat, ev.text_end, _MAX_ROWS) if any(k in line for k in keys))
 
 
 _MIN_QUOTE = 6  # characters of a quote that single out its lines
@@ -265,7 +299,7 @@ def _row_subject(flat: str, entities: tuple[str, ...]) -> str | None:
 def _table(ev: CallEvidence) -> list[tuple[str, str]]:
     """(first column, line) of each table line of the call's output (the first `_MAX_ROWS` lines)."""
     rows = []
-    for line in _lines(ev.flat, ev.out_end, _MAX_ROWS):
+    for line in first_lines(ev.flat, ev.out_end, _MAX_ROWS):
         columns = COLUMN_GAP.split(line.strip())
         # a line without a figure is a header ("NAME  READY  STATUS", "date  auth-06  auth-07"): it names
         # columns, no subject's values
@@ -281,7 +315,7 @@ def _table_blocks(ev: CallEvidence) -> dict[str, int]:
     blocks: dict[str, int] = {}
     headers: dict[str, int] = {}  # a header seen again (`watch` prints the table anew) goes on with its table
     block = count = 0
-    lines = list(_lines(ev.flat, ev.out_end, _MAX_ROWS))
+    lines = list(first_lines(ev.flat, ev.out_end, _MAX_ROWS))
     for i, line in enumerate(lines):
         if not line.strip():
             count += 1
@@ -306,7 +340,7 @@ def _is_header(line: str, following: str) -> bool:
     return not any(c[:1].isdigit() for c in cells) and any(c[:1].isdigit() for c in _cells(following))
 
 
-def _lines(text: str, end: int, limit: int) -> Iterator[str]:
+def first_lines(text: str, end: int, limit: int) -> Iterator[str]:
     """The first `limit` lines of `text[:end]`, without copying the rest of a large output."""
     start = 0
     for _ in range(limit):
@@ -364,7 +398,10 @@ def only_subject_conflict(claim_text: str, mentions: Mentions, cited: list[CallE
     if not any(not _FIGURE_AFTER.match(folded, m.end()) for m in _ONLY.finditer(folded)):
         return None  # "AGE 只有 38m": only so much, not only one subject
     restarted = _RESTARTED.search(claim_text) is not None and not _HOW_OFTEN.search(claim_text)
+    names_a_mount = any(e.startswith("/") for e in mentions.entities) or ROOT_WORDS.search(claim_text)
     for ev in cited:
+        if names_a_mount and DF_HEADER in ev.flat:
+            continue  # a df table's subject is its mount, last on the row: `mount_rows` reads it
         rows = _subject_rows(ev, mentions.entities)
         if rows is None:
             continue
@@ -429,19 +466,32 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
         if len(places) < 2:
             continue
         others = [line for _, line in table if blocks[line] == block]
+        group: list[str] = []  # subjects joined by 和 / 、 whose figures follow the last of them
         for k, (at, subject) in enumerate(places):
             end = places[k + 1][0] if k + 1 < len(places) else len(text)
             stop = _SEGMENT_END.search(text, at, end)
             segment = text[at + len(subject) : stop.start() if stop else end]
+            group.append(subject)
+            if k + 1 < len(places) and _JOINER.fullmatch(segment):
+                continue  # "es-data-01、es-data-02 的 heap 为 62% 和 58%": the figures of both
             if "分别" in segment:
+                group = []
                 continue  # "es-data-1 和 es-data-3 分别为 71 和 68": in order, `respective_pairs` reads them
-            row = firsts[subject]
+            rows = [firsts[s] for s in group]
             for figure in _segment_figures(segment):
-                if _on_row(figure, row):
+                if any(_on_row(figure, row) for row in rows):
                     continue
-                showing = [line for line in others if line != row and _on_row(figure, line)]
+                showing = [line for line in others if line not in rows and _on_row(figure, line)]
                 if showing:
                     return _detail(figure if isinstance(figure, str) else figure.text, subject, showing[0])
+            # an address or another identifier of one row: "es-data-03（10.70.1.12）" over es-data-02's row
+            for entity in extract_mentions(segment).entities:
+                if entity in firsts or any(_names_whole(row, entity) for row in rows):
+                    continue
+                showing = [line for line in others if line not in rows and _names_whole(line, entity)]
+                if len(showing) == 1:
+                    return _detail(entity, subject, showing[0])
+            group = []
     return None
 
 

@@ -83,11 +83,21 @@ def zone_label(claim_text: str, number: NumberMention) -> int | None:
     text, places = numbers_with_places(claim_text)
     for start, end, n in places:
         if n.text == number.text:
+            if _OWN_OFFSET.match(text, end):
+                return None  # "06:42:07 +0200": the clock writes its own offset, neither UTC nor Beijing time
             after = _ZONE_AFTER.match(text, end)
             if after:  # "03:59:59 GMT": a zone written right after the clock is its own
                 return 8 if after.group(1) or after.group(2) else 0
+            range_end = _RANGE_TO_CLOCK.match(text, end)
+            after = _ZONE_AFTER.match(text, range_end.end()) if range_end else None
+            if after:  # "06:00–06:10 UTC": the zone after a range's end is its start's too
+                return 8 if after.group(1) or after.group(2) else 0
             return _zone_before(text, start)
     return None
+
+
+_OWN_OFFSET = re.compile(r"(?::\d{2})?(?:\.\d+)?\s?[+-](?:0\d|1[0-4]):?\d{2}(?!\d)")
+_RANGE_TO_CLOCK = re.compile(r"\s*(?:–|-|—|~|～|到|至)\s*\d{1,2}:\d{2}(?::\d{2})?")
 
 
 def _zone_before(text: str, start: int) -> int | None:
@@ -141,10 +151,18 @@ def zone_carried_to(context: str, sentence: str) -> int | None:
     if not context or _names_a_zone(sentence):
         return None
     at = context.find(sentence)
-    words = list(_ZONE_WORD.finditer(context, 0, at)) if at > 0 else []
+    # (a zone in brackets converts one clock, "北京时间 14:25（06:25 UTC）": the answer's own zone is outside)
+    words = [w for w in _ZONE_WORD.finditer(context, 0, at) if not _in_brackets(context, w.start())] if at > 0 else []
     if not words:
         return None
     return 8 if _BEIJING_WORD.match(words[-1].group(0)) else 0
+
+
+def _in_brackets(text: str, at: int) -> bool:
+    """`text[at]` is inside a pair of round brackets opened before it in its sentence."""
+    opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
+    closed = max(text.rfind(")", 0, at), text.rfind("）", 0, at))
+    return opened > closed
 
 
 def shifted_from(number: NumberMention, zone: int) -> NumberMention:

@@ -522,7 +522,13 @@ class CallEvidence:
             or word_in(self.listed_kinds, word)
             or word_in(self.measured, word)
             or word_in(self.command_words, word)  # "jstack 4187", "openssl s_client": what the call ran
+            or word_in(self.tool_words, word)  # "kubectl_memory_requests_namespace": what the tool lists
         )
+
+    @_cached
+    def tool_words(self) -> str:
+        """The words of the tool's name ("kubectl memory requests namespace"), folded."""
+        return fold(self.call.tool_name.replace("_", " ").replace("-", " "))
 
     @_cached
     def command_words(self) -> str:
@@ -833,10 +839,16 @@ def _kubectl_subjects(command: str) -> Iterator[str]:
             yield name
 
 
+_METRIC_SELECTOR = re.compile(r"(?<![\w\"'.:/$-])([a-zA-Z_:][a-zA-Z0-9_:]*_[a-zA-Z0-9_:]+)\s*(?=[{\[])")
+
+
 def _selected_subjects(query: str) -> Iterator[str]:
     """The subjects a metrics query selects by an exact label match (`{service="checkout"}`), or by a
     pattern's fixed prefix (`{pod=~"pay-core-.*"}`: pay-core): what the call is about, as a `service`
     argument would say."""
+    # the metric a PromQL selector reads (`container_memory_working_set_bytes{pod="…"}`, `x_total[5m]`):
+    # the output's values are that metric's
+    yield from (m.group(1).lower() for m in _METRIC_SELECTOR.finditer(query[:MAX_QUERY_CHARS]))
     if "=" not in query:
         return
     for key, value in _LABEL_MATCH.findall(query[:MAX_QUERY_CHARS]):

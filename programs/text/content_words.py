@@ -7,6 +7,7 @@ mostly absent from what it cites says something the evidence does not.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -97,10 +98,23 @@ def word_in(haystack: str, word: str, done_forms: bool = False) -> bool:
         return True
     if re.search(rf"(?<![a-z0-9]){re.escape(word)}(?:s|es|ed|d|ing)?(?![a-z0-9])", haystack):
         return True
+    if len(word) >= _MIN_JOINED and word.isalpha() and _joined_form(word).search(haystack):
+        return True  # "nodeselector" over "Node-Selectors", "backofflimit" over "backoff_limit"
     stem = _stem(word)
     if len(stem) < 4 or stem not in haystack:
         return False
     return not (done_forms and word.endswith("ed")) or _done_form_in(haystack, stem)
+
+
+_MIN_JOINED = 8  # letters of a word written together that the text may write apart
+
+
+@functools.lru_cache(maxsize=1024)
+def _joined_form(word: str) -> re.Pattern[str]:
+    """The word's letters in order, a hyphen, an underscore or a space allowed between any two, and an
+    inflection after: the same word written apart ("node-selectors" of "nodeselector")."""
+    letters = "[-_ ]?".join(map(re.escape, word))
+    return re.compile(rf"(?<![a-z0-9]){letters}(?:s|es|ed|d|ing)?(?![a-z0-9])")
 
 
 def _done_form_in(haystack: str, stem: str) -> bool:

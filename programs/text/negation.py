@@ -35,7 +35,7 @@ from .glossary import (
     glossary,
     stands_alone,
 )
-from .wording import SENTENCE_BREAKS, part_start
+from .wording import CLAUSE_BREAKS, SENTENCE_BREAKS, part_start
 
 __all__ = [
     "ANTONYMS",
@@ -222,6 +222,10 @@ def negated_spans(text: str, mentions: Sequence[ConceptMention]) -> frozenset[in
     return frozenset(negated)
 
 
+_CAUSE_WORD = re.compile(r"原因|根因|起因|诱因|导致|引起|造成|所致|问题")
+_CAUSE_OF_AFTER = re.compile(r"\s?的\s?(?:直接|主要|根本|真正|最终|唯一)?\s?(?:原因|根因|诱因|主因|起因)")
+
+
 def _refused_after(text: str, m: ConceptMention, following: Sequence[ConceptMention]) -> bool:
     """"驱逐 Pod 被拒绝", "扩容被 quota 拦截": an action refused in its own clause did not take place.
     Only a name in Latin letters (the object, the refuser) may stand between: in "扩容后请求被拒绝" the
@@ -353,6 +357,8 @@ def negation_conflict(
                 polarities = [_polarity(view, cid, full=False) for view in views]
                 # (a denied hint says too little: "rejected: 0" denies no exhaustion the claim reports)
                 denied = next((d for _, d in polarities if d and not _hint_of(d, [cid])), None)
+                if denied and _LEVEL_AFTER.match(compact(claim_text), m.end):
+                    continue  # "远低于告警线", "告警阈值": the level an alert fires at, no alert reported
                 if denied and not any(a for a, _ in polarities) and not _zero_figure(claim_text, m):
                     return f"it reports {cid!r} ({m.term}), which the cited output only denies ({denied!r})"
     if "不是" in claim_text or "非" in claim_text:  # every cue of `_CAUSE_BEFORE` holds one
@@ -421,7 +427,10 @@ def _subject_lines_report(text: str, m: ConceptMention, concept_id: str, views: 
     and those lines report it and never deny it: the denial is read in its object's lines, not in
     another object's ("lb-web-a: … 5xxErrors 0")."""
     start = part_start(text, m.start, SENTENCE_BREAKS)
-    names = set(_LINE_SUBJECT.findall(text, start, m.start))
+    # (a name that carries the concept is a field of it, "master_failover_state 为 no-failover", no object)
+    names = {
+        n for n in _LINE_SUBJECT.findall(text, start, m.start) if concept_id not in concepts_in(_SEPARATORS.sub(" ", n))
+    }
     if not names:
         return None
     for view in views:
@@ -446,6 +455,8 @@ def _subject_lines_report(text: str, m: ConceptMention, concept_id: str, views: 
     return None
 
 
+_SEPARATORS = re.compile(r"[_\-]")
+_NO_PREFIX = re.compile(r"(?<![a-z0-9])no[-_]$")
 _ZERO_STATED = re.compile(r"(?:是|为|=|:|：|都|均|全)\s?0(?![\d.])")
 _QUOTE_FIGURE = re.compile(r'(?<![\w.:])-?\d+(?:\.\d+)?(?![\w:])')
 _QUOTED_CLOCK = re.compile(r'"[^"]{1,40}"')
@@ -472,6 +483,8 @@ def _zero_quote_denies(text: str, m: ConceptMention, quotes: Sequence[str]) -> b
 # a clause about the other subjects ("另外两个没有重启", "其余 pod 未重启"), or a denial that something
 # causes it, which says how things work rather than that it did not happen ("探针失败只会摘流量，不会触发
 # 重启"); "不会写入失败" still denies the failure
+_PART_BREAKS = "。；;！？!?\n"  # a part of a sentence: its clauses speak of one subject
+_FULL_STOPS = "。！？!?\n"  # (the rows named before "；其余 …" are the ones the others are not)
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
 _BRACKETED = re.compile(r"[(（]([^()（）]{1,80})[)）]")
 _CONTRAST = re.compile(r"而(?:不是|非)")
@@ -486,10 +499,16 @@ _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成
 def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     """`text` is the claim's compact form, the one its mentions' places are in."""
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
+    if _CAUSE_OF_AFTER.match(text, m.end):
+        return True  # "缺失并不是最终失败的原因": the cause is denied, not the failure it names
+    if _CONTRAST.search(text, clause_start, m.start) and _CAUSE_WORD.search(text):
+        return True  # "根因是启动命令本身…，而不是节点内存不足": one cause preferred to another
     if _OTHERS_OPENING.match(text, clause_start):
         return True
     if _OTHERS_OPENING.match(text, part_start(text, m.start)) and not _bracketed_names(text, m):
         return True  # "另外两个 pod（共 2 个）2/2 且没有重启": about the others; named ones are read by `_rows_deny`
+    if _OTHERS_OPENING.match(text, part_start(text, m.start, _PART_BREAKS)) and not _bracketed_names(text, m):
+        return True  # "…；其余 5 个 RESTARTS 为 0，没有重启": the part is about the others
     if _ROLE_AFTER.match(text, m.end):
         return True  # "CoreDNS 自身不是故障点": denies where the fault lies, not that there was one
     if _NO_MORE.search(text, max(0, m.start - 4), m.start):
@@ -521,10 +540,14 @@ def _bracketed_names(text: str, m: ConceptMention) -> list[str]:
 def _other_rows_report(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> str | None:
     """"order-1 重启了 5 次，另外两个 pod 没有重启": the others are the rows of a cited table that the
     sentence does not name; a column headed by the concept's term gives one of them a figure above 0."""
-    opening = part_start(text, m.start, _CLAUSE_BREAKS)
-    if not _OTHERS_OPENING.match(text, opening) and not _OTHERS_OPENING.match(text, part_start(text, m.start)):
+    opening = next(
+        (start for start in (part_start(text, m.start, b) for b in (_CLAUSE_BREAKS, CLAUSE_BREAKS, _PART_BREAKS))
+         if _OTHERS_OPENING.match(text, start)),
+        None,
+    )
+    if opening is None:
         return None
-    named = [t for t in _ROW_SUBJECT.findall(text, part_start(text, m.start, SENTENCE_BREAKS), opening)
+    named = [t for t in _ROW_SUBJECT.findall(text, part_start(text, m.start, _FULL_STOPS), opening)
              if not t.isdigit()]
     if not named:
         return None
@@ -538,13 +561,15 @@ def _other_rows_report(text: str, m: ConceptMention, concept_id: str, views: Seq
             continue
         rows = [COLUMN_GAP.split(line.strip()) for line in lines[lines.index(header) + 1 :] if line.strip()]
         rows = [cells for cells in rows if len(cells) > column]
-        if not any(_names_row(cells[0], n) for cells in rows for n in named):
+        # (the subject is the first cell, or the second after a namespace: `kubectl get pods -A`)
+        if not any(_names_row(cell, n) for cells in rows for cell in cells[:2] for n in named):
             continue  # the table is not the one of the named rows
         for cells in rows:
             value = cells[column].split(" ", 1)[0]
-            if not any(_names_row(cells[0], n) for n in named) and value.isdigit() and int(value) > 0:
+            if not any(_names_row(cell, n) for cell in cells[:2] for n in named) and value.isdigit() and int(value) > 0:
+                subject = cells[1] if any(_names_row(c[1], n) for c in rows if len(c) > 1 for n in named) else cells[0]
                 return (f"it denies {concept_id!r} ({m.term}) of the others, but the cited table's {asserted!r} "
-                        f"column gives {value} for {cells[0]!r}")
+                        f"column gives {value} for {subject!r}")
     return None
 
 
@@ -694,12 +719,14 @@ def _zero_figure(claim_text: str, m: ConceptMention) -> bool:
     if "0" not in claim_text and "零" not in claim_text:
         return False
     text = compact(claim_text)
-    if _ZERO_VALUE.match(text, m.end) is not None:
-        return True
+    if _ZERO_VALUE.match(text, m.end) is not None or _ZERO_COUNT_AFTER.match(text, m.end) is not None:
+        return True  # "成功 0 个", "restarts: 0", "重启 0 次"
     return _ZERO_COUNT_BEFORE.search(text, max(0, m.start - 6), m.start) is not None
 
 
 _ZERO_COUNT_BEFORE = re.compile(r"(?<![\d.])(?:0|零)\s*(?:个|次|条|台|例|项)?\s*$")
+_LEVEL_AFTER = re.compile(r"(?:线|阈值|阀值|门限|水位|级别|规则|策略)")
+_ZERO_COUNT_AFTER = re.compile(r"\s*(?:了|过)?\s*(?:0|零)\s*(?:个|次|条|台|例|项|回)(?![\d.])")
 
 
 def _ruled_out_after(text: str, analysis: ClaimAnalysis) -> frozenset[int]:
@@ -883,6 +910,8 @@ def _negated_before(text: str, start: int, floor: int = 0) -> bool:
             if _CAUSES_AFTER.match(tail, i + 1):
                 return True  # "不会导致 OOMKilled": what is not caused is denied
             return not any(c in _CONSEQUENCE for c in tail[i + 1 :])
+    if _NO_PREFIX.search(clause):
+        return True  # "master_failover_state:no-failover", "no_restart"
     if not clause[-1].isspace() and clause[-1].isascii():
         return False  # glued to a word: "unhealthy" is a term, not "un" + "healthy"
     if _ZERO_BEFORE.search(clause):

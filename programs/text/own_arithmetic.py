@@ -11,13 +11,15 @@ arithmetic from what the outputs state; each operand is located on its own, so n
 from __future__ import annotations
 
 import ast
+import itertools
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 
 from .arithmetic import tolerance
 from .glossary import compact, concept_mentions, concepts_in
-from .tokens import TIMES_AFTER, NumberMention, extract_mentions, numbers_with_places
+from .tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, numbers_with_places
+from .wording import search_total
 
 __all__ = [
     "difference_of_its_own_figures", "formula_operands", "multiple_conflict", "rate_of_its_own_figures",
@@ -32,6 +34,8 @@ _OPERATORS: dict[type, Callable[[float, float], float]] = {
 _OPERAND = re.compile(r"\d+(?:\.\d+)?")
 _PER_SPAN = re.compile(r"每\s?(\d+(?:\.\d+)?)?\s?(秒|分钟|分|小时|天)")
 _SPAN_SECONDS = {"秒": 1, "分钟": 60, "分": 60, "小时": 3600, "天": 86400}
+_PER_SUFFIX = re.compile(r"\s?/\s?(秒|分钟|分|小时|天|s|sec|min|h|hour|day)(?![a-z])")
+_SUFFIX_SPAN = {"s": "秒", "sec": "秒", "min": "分钟", "h": "小时", "hour": "小时", "day": "天"}
 _MAX_FORMULA = 80
 _COUNTED = {"plain", "count"}  # "涨了 423400，约每分钟 42340 条": a bare figure and a count, one kind
 _RATE_SLACK = 0.05  # "约每分钟 68 MiB": a rate worked out and rounded
@@ -83,18 +87,26 @@ def _value(node: ast.AST) -> float:
 def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     """"每分钟 410 次" (or "每 12 小时 0.6 GiB") right after a count and a span the sentence states: the
     figure is the count spread over the span, per that unit."""
-    if number.kind == "clock" or "每" not in text:
+    if number.kind == "clock" or ("每" not in text and "/" not in text):
         return False
     prepared, places = numbers_with_places(text)
-    at = next((start for start, _, n in places if n == number), None)
+    at, end = next(((start, end) for start, end, n in places if n == number), (None, None))
+    if at is None or end is None:
+        return False
     # "每分钟 410 次", "每秒最多只能处理约 12.8 条": the period, then words (no figure) up to the rate
     per = next((m for m in _PER_SPAN.finditer(prepared, 0, at)
                 if at - m.end() <= _PER_REACH and not any(c.isdigit() for c in prepared[m.end() : at])),
-               None) if at else None
-    if per is None:
+               None)
+    if per is not None:
+        unit, stated_before = float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)], per.start()
+    elif number.kind == "req/s":  # "约 1199 次/秒", "300 次/分钟": its value is per second already
+        unit, stated_before = 1.0, at
+        number = number._replace(kind="count", value=number.value, decimals=number.decimals)
+    elif (suffix := _PER_SUFFIX.match(prepared, end)) is not None:  # "约 128 MiB/分钟"
+        unit, stated_before = _SPAN_SECONDS[_SUFFIX_SPAN.get(suffix.group(1), suffix.group(1))], at
+    else:
         return False
-    unit = float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)]
-    before = [n for start, _, n in places if start != at and start < per.start()]
+    before = [n for start, _, n in places if start != at and start < stated_before]
     numbers = [n for n in before if n.kind != "clock"]
     clocks = [n.value for n in before if n.kind == "clock"]
     # the span: a duration it states, or the time between two of its clocks ("16:20 … 16:45")
@@ -104,7 +116,7 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     kinds = _COUNTED if number.kind in _COUNTED else {number.kind}
     same = [n.value for n in numbers if n.kind in kinds and n.kind != "seconds"]
     amounts = same + [abs(b - a) for i, a in enumerate(same) for b in same[i + 1 :]]
-    approx = number.approx or "约" in prepared[max(0, per.start() - 3) : per.start()]  # "约每分钟 68 MiB"
+    approx = number.approx or "约" in prepared[max(0, stated_before - 3) : stated_before]  # "约每分钟 68 MiB"
     tol = max(tolerance(number), _RATE_SLACK * number.value) if approx else tolerance(number)
     return any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts)
 
@@ -151,7 +163,7 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         (s, n) for s, end, n in places if n.kind != "clock" and not TIMES_AFTER.match(prepared, end) and n.value > 0
     ]
     for start, multiple in multiples:
-        measure = concepts_in(_clause(prepared, start))
+        measure = concepts_in(_clause(prepared, start)) - _NOT_MEASURES
         own = [n for s, n in figures if not measure or _of_measure(prepared, s, measure)]
         operands = _by_kind(own)
         if measure and not operands and _by_kind([n for _, n in figures]):
@@ -163,10 +175,12 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
         ratios = [a.value / b.value for group in operands for a in group for b in group if a is not b]
         # "从 40 涨到 360，是原来的 9 倍": a multiple of where the course started, of the course only
-        course = from_to_before(prepared, places, start) if _ORIGINAL_BEFORE.search(
-            prepared, max(0, start - 12), start) else None
+        original = _ORIGINAL_BEFORE.search(prepared, max(0, start - 12), start) is not None
+        course = from_to_before(prepared, places, start) if original else None
         if course is not None:
             ratios = [course[1].value / course[0].value]
+        elif original:
+            continue  # "约为平时的 13.5 倍": a baseline the sentence gives no figure of, read elsewhere
         rise = _RISE_BEFORE.search(prepared, max(0, start - 8), start) is not None
         if not any(_is_multiple(r, multiple, slack, rise) for r in ratios):
             if course is not None:
@@ -181,6 +195,12 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
 
 
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
+# what a clause may name beside its figures that is no measure of them: an object ("另外两个副本"), a zone,
+# the role of a base ("是告警阈值的约 2.7 倍": the measure is the subject's)
+_NOT_MEASURES = frozenset({
+    "pod", "replica", "node", "cluster", "instance", "container", "host", "service", "timezone", "threshold",
+    "resource_limit",
+})
 # "增长了 3 倍" may count the rise alone (a ratio of 4); "是之前的 3 倍" is the ratio itself
 _RISE_BEFORE = re.compile(r"(?:增长|增加|上涨|上升|涨|升|高出|多出|多|翻|提高|提升)了?\s?(?:约|近|超过)?\s?$")
 # "是原来的 N 倍", "为之前的 N 倍": a multiple of where a course the sentence gives started
@@ -258,7 +278,7 @@ def _clause(text: str, at: int) -> str:
 
 def _of_measure(text: str, at: int, measure: frozenset[str]) -> bool:
     """The figure's clause names the measure, or no measure at all."""
-    own = concepts_in(_clause(text, at))
+    own = concepts_in(_clause(text, at)) - _NOT_MEASURES
     return not own or bool(own & measure)
 
 
@@ -437,3 +457,64 @@ def span_of_its_own_clocks(text: str, number: NumberMention) -> bool:
         abs((b - a) % _DAY_SECONDS - number.value) <= slack or abs((a - b) % _DAY_SECONDS - number.value) <= slack
         for i, a in enumerate(clocks) for b in clocks[i + 1 :]
     )
+
+
+def time_of_its_own_figures(text: str, number: NumberMention) -> bool:
+    """A duration the sentence works out from its own figures, each located on its own: an amount over a
+    rate it states ("约 46G/小时的增速，剩余的 169G 大约 3.7 小时后写满"), or one period of a count of events
+    over a span ("15:49 到 15:57 之间生成了 7 个…，即约每 1.3 分钟切换一个": 8 minutes over 6 or 7 of them)."""
+    if number.kind != "seconds":
+        return False
+    prepared, places = numbers_with_places(text)
+    others = [(start, end, n) for start, end, n in places if n != number]
+    tol = max(tolerance(number), _RATE_SLACK * number.value)
+    for _, end, rate in others:
+        suffix = _PER_SUFFIX.match(prepared, end)
+        if suffix is None or rate.kind == "clock" or rate.value <= 0:
+            continue
+        unit = _SPAN_SECONDS[_SUFFIX_SPAN.get(suffix.group(1), suffix.group(1))]
+        amounts = [n.value for _, _, n in others if n.kind == rate.kind and n is not rate]
+        if any(abs(a / rate.value * unit - number.value) <= tol for a in amounts):
+            return True
+    at = next((s for s, _, n in places if n == number), None)
+    if at is None or not _PER_BEFORE.search(prepared, max(0, at - 4), at):
+        return False
+    clocks = [n.value for _, _, n in others if n.kind == "clock"]
+    spans = [(b - a) % _DAY_SECONDS for i, a in enumerate(clocks) for b in clocks[i + 1 :]]
+    spans += [n.value for _, _, n in others if n.kind == "seconds"]
+    counts = [n.value for _, _, n in others if n.kind in _COUNTED and n.decimals == 0 and n.value >= 2]
+    return any(
+        abs(span / k - number.value) <= tol for span in spans if span > 0 for c in counts for k in (c, c - 1)
+    )
+
+
+_PER_BEFORE = re.compile(r"每\s?(?:约|大约)?\s?$")
+
+
+def listed_sum_conflict(text: str) -> str | None:
+    """A total the sentence gives right after listing its addends ("auth 44Mi、backend 47Mi、checkout 46Mi、
+    fraud 42Mi，合计 253Mi") that they do not sum to, as a detail: the sentence's own arithmetic is wrong,
+    whatever other figures of the trace the total may also be. None when there is no such total."""
+    if search_total(text) is None:
+        return None
+    prepared, places = numbers_with_places(text)
+    for k, (start, _, total) in enumerate(places):
+        cue = _TOTAL_BEFORE.search(prepared, max(0, start - 6), start)
+        if cue is None or total.kind == "clock" or not is_quantity(total):
+            continue
+        part_start = max((m.end() for m in _PART_BREAK.finditer(prepared, 0, cue.start())), default=0)
+        addends = [(s, e, n) for s, e, n in places[:k] if s >= part_start and n.kind == total.kind]
+        if len(addends) < 2 or not all(_LIST_GAP.fullmatch(prepared[e1:s2])
+                                       for (_, e1, _), (s2, _, _) in itertools.pairwise(addends)):
+            continue  # its addends are a list joined by 、 / ， / 和 (a word of a label between allowed)
+        summed = sum(n.value for _, _, n in addends)
+        if abs(summed - total.value) > max(tolerance(total), _RATE_SLACK * total.value if total.approx else 0.0):
+            shown = ", ".join(n.text for _, _, n in addends)
+            return f"it totals {shown} as {total.text}, but they sum to {summed / total.factor:g}"
+    return None
+
+
+_TOTAL_BEFORE = re.compile(r"(?:合计|总计|共计|加起来|一共|总共|总和为?|之和为?)\s?(?:约|大约|为|是)?\s?$")
+_PART_BREAK = re.compile(r"[。；;！？!?\n]")
+# between two addends of a list: a joiner and the label of the next ("44Mi、backend 47Mi")
+_LIST_GAP = re.compile(r"\s?(?:、|，|,|和|与|及)\s?[^\d，。；;、,]{0,16}?\s?")

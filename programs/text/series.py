@@ -156,7 +156,10 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
     pairs: list[tuple[int, int, NumberMention, int]] = []
     clocks = _clock_spans(claim_text)
     paired = _respectively(claim_text, clocks) if len(clocks) > 1 else {}
+    listed = _clocks_of_a_count(claim_text, clocks) if "(" in claim_text or "（" in claim_text else set()
     for k, (start, end, second, window, utc) in enumerate(clocks):
+        if k in listed:
+            continue
         if k in paired:
             pairs.append((second, window, paired[k], utc))
             continue
@@ -186,6 +189,25 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
         if numbers:
             pairs.append((second, window, numbers[0], utc))
     return tuple(pairs)
+
+
+def _clocks_of_a_count(claim_text: str, clocks: list[tuple[int, int, int, int, int]]) -> set[int]:
+    """Indexes of the clocks a bracket lists right after a count of as many things: "有 2 次由 Humongous
+    Allocation 触发（13:05:50 和 13:08:02）" gives the times of the two events, no value at either."""
+    listed: set[int] = set()
+    for bracket in _CLOCK_LIST.finditer(claim_text):
+        inside = [k for k, c in enumerate(clocks) if bracket.start() < c[0] and c[1] < bracket.end()]
+        clause = claim_text[_clause_start(claim_text, 0, bracket.start()) : bracket.start()]
+        counts = [n for n in _numbers(clause) if n.kind == "count" and n.value == len(inside)]
+        if inside and counts:
+            listed.update(inside)
+    return listed
+
+
+# a bracket holding only times of day joined by 和 / 、 / 与 / commas
+_CLOCK_LIST = re.compile(
+    r"[(（]\s*\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?(?:\s*(?:和|与|及|、|跟|,|，)\s*\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?)*\s*[)）]"
+)
 
 
 def _respectively(claim_text: str, clocks: list[tuple[int, int, int, int, int]]) -> dict[int, NumberMention]:
@@ -337,6 +359,12 @@ def value_at_time_conflict(
         second, window, number = pair[0], pair[1], pair[2]
         utc = pair[3] if len(pair) == 4 else second  # a 4-tuple where the claim names its zone
         at = [p for p in points if _at(p, utc if p.epoch else second, window)]
+        if not at and len(pair) == 3 and not moved_only:
+            # a clock without a zone that no point has in UTC, in Beijing time (the operators' own) an
+            # epoch point's moment: read there, as the number floor locates it (`local_time_of_a_utc_clock`)
+            beijing = (second - _EIGHT_HOURS) % _DAY
+            at = [p for p in points if p.epoch and _at(p, beijing, window)]
+            utc = beijing if at else utc
         if not at and utc != second and not moved_only:
             mislabelled = [p for p in points if p.epoch and _at(p, second, window) and _carries(p, number)]
             if mislabelled:  # "北京时间 09:10" for an epoch point at 09:10 UTC (17:10 in UTC+8)
@@ -420,7 +448,12 @@ def _derived_at(number: NumberMention, at: list[Point]) -> bool:
     """One step of arithmetic over the values at that time gives it (errors / total = a rate)."""
     values = [NumberMention(f"{v:g}", v, "plain", 0) for p in at for v in p.values]
     values += [n for p in at if p.line for n in p.numbers]
-    return len(values) > 1 and follows_by_arithmetic(number, values)
+    if len(values) > 1 and follows_by_arithmetic(number, values):
+        return True
+    # the total of every series' value then ("14:07 时请求总量约 500 req/s" over 412.6, 52.3 and 35.1)
+    plain = [v for p in at for v in p.values]
+    total = NumberMention(f"{sum(plain):g}", sum(plain), "plain", 0)
+    return len(plain) > 2 and matches_directly(number, [total])
 
 
 def _change_between(claim_text: str, second: int, number: NumberMention, series: list[Series]) -> bool | str | None:

@@ -160,13 +160,17 @@ def occurrence_agrees(number: NumberMention, text: str, end: int, declared: Call
     claimed = readings(claimed_unit(number))
     if not claimed:
         return True
-    written = unit_after(text, end) or key_unit(text, end)
+    if text.startswith(_TOP_CPU_LINE, text.rfind("\n", 0, end) + 1):
+        written = "%"  # top's "%Cpu(s): 92.4 us,  5.1 sy": shares of CPU time (us is user, not µs)
+    else:
+        written = unit_after(text, end) or key_unit(text, end)
     if written:
         found = readings(written)
         return not found or bool(claimed & found)
     return bare_agrees(claimed, declared())
 
 
+_TOP_CPU_LINE = ("%cpu(s):", "%cpu", "cpu(s):")
 # a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s)
 _KEY_WITH_UNIT = re.compile(
     r"(?:(query_time|lock_time)|[a-z][a-z0-9]*_(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"

@@ -34,14 +34,18 @@ CERTAIN = re.compile(
 # Universal scope: a claim that says "all / every / the whole" of what its evidence shows one of.
 SCOPE = re.compile(
     # ("并非全部 / 不是所有" deny the whole: no scope)
-    r"(?<![非不])(?<!不是)所有|(?<![非不])(?<!不是)全部|(?<!平均)每个|每台|每次|每一|每条|各个|整个|全体|一律|全都|无一例外|彻底"
+    # ("几乎全部 / 基本都" say almost all: no whole either)
+    r"(?<![非不])(?<!不是)(?<!几乎)(?<!基本)所有|(?<![非不])(?<!不是)(?<!几乎)(?<!基本)(?<!近乎)全部|(?<!平均)每个|每台|每次|每一|每条|各个|(?<!占)整个|全体|一律|全都|无一例外|彻底"
     r"|(?<![平均])均(?=[为是已处在])|(?<![和与及、])(?<!以及)都(?=是\s*[a-z\u4e00-\u9fff]|处于|在运行|已经?[^经]|在线|离线|可用|就绪|健康)"
     r"|\b(?:all|every|each|entire|entirely|whole|completely|fully)\b",
     re.IGNORECASE,
 )
 # The claim says it adds values up: only then may a figure be a sum of two output values.
 TOTAL = re.compile(
-    r"共|合计|总计|总共|累计|加起来|之和|总和|总数|总量|\b(?:total|sum|combined|altogether|in all)\b", re.IGNORECASE
+    r"共|合计|总计|总共|累计|加起来|之和|总和|总数|总量"
+    r"|总(?:积压|耗时|请求数?|条数|大小|内存|容量|流量|连接数?|次数|lag)"  # "6 个分区上的总积压为 420117 条"
+    r"|\b(?:total|sum|combined|altogether|in all)\b",
+    re.IGNORECASE,
 )
 # A hedge words its clause as a possibility, an open question or unverified. Words that only look
 # like one are not: 尚未恢复 ("not recovered yet") states a fact, 不管是否 ("whether or not") concedes,
@@ -154,8 +158,13 @@ _SENTENCE_END = re.compile(r"(?<=[。！？；\n])|(?<=[!?;])(?![A-Za-z0-9_=&/%]
 
 
 def split_sentences(text: str) -> list[str]:
-    """Sentences of a Chinese or English text, stripped, without empty ones."""
-    return [s.strip() for s in _SENTENCE_END.split(text) if s and s.strip()]
+    """Sentences of a Chinese or English text, stripped, without empty ones, and without the marker of
+    a numbered list item ("1. ", "2、", "(3)", "④"): it numbers the answer's points, no figure of them."""
+    parts = (_LIST_MARKER.sub("", s.strip()) for s in _SENTENCE_END.split(text) if s and s.strip())
+    return [p for p in parts if p]
+
+
+_LIST_MARKER = re.compile(r"^(?:[(（]\d{1,2}[)）]|\d{1,2}[)）](?!\d)|\d{1,2}[.．、](?!\d)|[①-⑳])\s*")
 
 
 def answer_sentences(text: str) -> list[str]:
@@ -441,7 +450,7 @@ search_certain = quick_search(CERTAIN)
 # (cues of literals only, a character class none: the engine then skips ahead to their first characters)
 search_scope = quick_search(SCOPE, cue="所|全|每|各|整|一|无|彻|均|都|all|every|each|entire|whole|complete|full")
 search_total = quick_search(
-    TOTAL, cue="共|合计|总计|总共|累计|加起来|之和|总和|总数|总量|total|sum|combined|altogether|in all"
+    TOTAL, cue="共|合计|总|累计|加起来|之和|total|sum|combined|altogether|in all"
 )
 # "12 台里只有 9 台在线", "3 个中有 2 个": the first figure is the whole its parts are taken from
 _PARTITION = re.compile(r"\d\s?(?:台|个|条|家|块|张|节点|实例|副本)\s?(?:里|之中|当中|中(?![间心断文台转止]))")
