@@ -5,6 +5,8 @@ smallest).
 but not its maximum. A soft judgement (spec §8: which series and which window a sentence means is a
 reading, a model may overrule it); the rules backend reads it as `contradicted`. Only a figure that is
 itself one of the series' values is compared (so a converted unit, "1.3 秒" for 1315 ms, is left alone).
+The time a claim gives its peak ("峰值 2.904 秒，出现在 … 06:20 UTC") must be one of the times the series
+holds that value at, when it is a time of the series at all (soft, as above).
 """
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers
 from ..text.wording import search_total, split_sentences
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
-from .series_means import mean_of_cited_values
+from .series_means import MEAN_WORD, mean_of_cited_values
 from .table_columns import columns_with_units, group_columns, numeric_columns, row_groups, row_keys
 from .table_rows import COLUMN_GAP
 from .time_context import (
@@ -655,7 +655,6 @@ def _readings_of(amount: NumberMention) -> tuple[float, ...]:
 _BARE_PREFIX = {"k": 1, "m": 2, "g": 3, "t": 4}
 _USED_SHARE = re.compile(r"使用率|利用率|占用率|已用比例|用量占比")
 _LEFT = re.compile(r"剩|可用|空闲|available|avail|free")
-_MEAN = re.compile(r"平均|均值|\bmean\b|\baverage\b|\bavg\b", re.IGNORECASE)
 _MAX_QUOTED_ROWS = 20
 
 
@@ -663,7 +662,7 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
     """The claim says it adds up (合计 / 总共) or averages (平均), and the figure is the sum or the mean of
     one column of the rows it quotes, one row per quote (two or more): the quotes are in the cited
     outputs, so the operands are stated; one step of arithmetic over them (spec §7)."""
-    adds, averages = search_total(claim_text) is not None, _MEAN.search(claim_text) is not None
+    adds, averages = search_total(claim_text) is not None, MEAN_WORD.search(claim_text) is not None
     if not (adds or averages) or not 2 <= len(quotes) <= _MAX_QUOTED_ROWS or number.kind == "clock":
         return False
     rows = [[n for n in iter_numbers(fold(q), 16) if n.kind != "clock"] for q in quotes]

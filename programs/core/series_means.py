@@ -2,10 +2,12 @@
 
 "四个采样点的平均值约为 64.8" over a Prometheus range of 12.5, 48.0, 97.5 and 101.0: the operands are
 the output's own points, one step of arithmetic over stated values (spec §7), so the figure is located
-in the cited output, a hard fact like the literal search. Only whole lists count: every point of one
-series, every series' value of one instant vector, one whole column of a table (`table_columns`), or
-every point the claim's own excerpts quote. A mean
-of some window the claim picks itself would, over a long series, match almost any figure.
+in the cited output, a hard fact like the literal search. Only lists the claim or the output delimits
+count: every point of one series, every series' value of one instant vector, the points in a window of time
+the claim names ("06:00–06:10 UTC 三个点平均"), every point its own excerpts quote, a whole column of a table
+or of the rows it quotes or a word of it keys (`table_columns`), the figures of a quoted log line's kind
+(`line_families`). A mean of a window the claim does not name would, over a long series, match almost any
+figure.
 """
 
 from __future__ import annotations

@@ -4,8 +4,10 @@
 value leaves a single space before the next column ("18819302       286431 consumer-…"), so runs of
 spaces do not always split cells. Rows are read here as white-space separated fields instead, and the
 rows with the modal number of fields form the table: a column is every such row's field at one index,
-when each is a number. A sum or a mean of one whole column is one step of arithmetic over figures the
-output states (spec §7).
+when each is a number, with the unit glued to its figures ("1968m") or written in the next field ("128 Mi").
+`row_groups` gives the rows a claim speaks of: the rows its quotes hold, or the rows a word of it keys ("tempo"
+of a NAMESPACE column). A sum, a mean or a count of one whole column, or of one group's column, is one step
+of arithmetic over figures the output states (spec §7).
 """
 
 from __future__ import annotations
