@@ -10,6 +10,7 @@ import pytest
 from test_meaning_classes import session
 
 from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.own_arithmetic import multiple_conflict
 
 ERRORS = json.dumps({"status": "success", "data": {"resultType": "matrix", "result": [{
     "metric": {"service": "order-service"},
@@ -818,3 +819,26 @@ ES_LOG = ("[2026-12-01T00:00:05,413][WARN ][o.e.c.r.a.DiskThresholdMonitor] floo
 def test_a_limit_named_after_its_figure_and_too_many_requests(claim: str, honest: bool) -> None:
     _judged(honest, claim, ["flood stage disk watermark [95%] exceeded on [es-data-2]",
                             "blocked by: [TOO_MANY_REQUESTS/12/disk usage exceeded flood-stage watermark]"], ES_LOG)
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("推断容器没有发生 OOM，退出码 1 来自应用自身", "Reason:       Error\n  Exit Code:    1\n", True),
+    ("推断是否发生过 OOM 单看这份输出无法确认", OOM, True),  # an open question, no denial
+    ("推断容器没有发生 OOM，退出码 137 来自应用自身", OOM, False),
+])
+def test_a_claim_that_calls_itself_an_inference_still_states_its_denials(
+    claim: str, output: str, honest: bool
+) -> None:
+    quote = "Reason:       Error" if "Error" in output else "Reason:       OOMKilled"
+    _, detail = _checked(claim, quote, output, tool="kubectl_describe")
+    assert ("denies" not in detail) is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("requests 为 100m CPU / 256Mi 内存，limits 为 500m / 2Gi；内存 limit 是 request 的 8 倍", True),
+    ("requests 为 100m CPU / 256Mi 内存，limits 为 500m / 2Gi；CPU limit 是 request 的 5 倍", True),
+    ("requests 为 100m CPU / 256Mi 内存，limits 为 500m / 2Gi；CPU limit 是 request 的 8 倍", False),
+])
+def test_a_multiple_of_one_measure_reads_that_measures_figures(claim: str, honest: bool) -> None:
+    """"内存 limit 是 request 的 8 倍": memory's 2Gi over 256Mi, not the millicores written first."""
+    assert (multiple_conflict(claim) is None) is honest

@@ -309,10 +309,14 @@ def negation_conflict(
     ruled_out = (
         _ruled_out_after(compact(claim_text), analysis) if analysis.hedged and "排除" in claim_text else frozenset()
     )
+    # "推断容器没有发生 OOM": a claim that opens by calling itself an inference still states what it infers;
+    # its denials are read like any other (a 可能 hedges, an inference marker does not)
+    inferred = _INFERENCE_OPENING.match(claim_text) is not None and not _UNCERTAIN.search(claim_text)
     todo = [
         (i, m)
         for i, m in enumerate(analysis.mentions)
-        if (i not in analysis.hedged or i in ruled_out) and NEGATABLE.intersection(m.concept_ids)
+        if (i not in analysis.hedged or i in ruled_out or (inferred and i in analysis.negated))
+        and NEGATABLE.intersection(m.concept_ids)
     ]
     if not todo:
         return None
@@ -725,6 +729,8 @@ def _zero_figure(claim_text: str, m: ConceptMention) -> bool:
 
 
 _ZERO_COUNT_BEFORE = re.compile(r"(?<![\d.])(?:0|零)\s*(?:个|次|条|台|例|项)?\s*$")
+_INFERENCE_OPENING = re.compile(r"\s*(?:推断|推测|判断|据此推断)\s?[:：，,]?")
+_UNCERTAIN = re.compile(r"可能|也许|或许|大概|疑似|不确定|无法确认|无法判断|待确认|需要确认|未验证|是否")
 _LEVEL_AFTER = re.compile(r"(?:线|阈值|阀值|门限|水位|级别|规则|策略)")
 _ZERO_COUNT_AFTER = re.compile(r"\s*(?:了|过)?\s*(?:0|零)\s*(?:个|次|条|台|例|项|回)(?![\d.])")
 

@@ -368,6 +368,16 @@ _X_IS_N_TIMES_Y = re.compile(
     re.IGNORECASE,
 )
 _FIGURE_AFTER_NAME = 10  # characters between a name and the figure the claim gives it ("mq-a 重启 6 次")
+_FIGURE_AFTER_MEASURED = 24  # … and its figure of a measure ("requests 为 100m CPU / 256Mi 内存")
+_MEASURED = frozenset({"memory", "cpu"})
+
+
+def _of_measure_kind(figure: NumberMention, measure: str) -> bool:
+    """A figure of memory (a size, not Kubernetes' "100m" millicores) or of CPU (cores or millicores)."""
+    millicores = figure.text.endswith("m") and figure.text[:-1].replace(".", "").isdigit()
+    if measure == "cpu":
+        return figure.kind == "cores" or millicores
+    return figure.kind == "bytes" and not millicores
 
 
 def _turned_multiple(
@@ -383,12 +393,16 @@ def _turned_multiple(
         return None
     x, y = form.group(1).lower(), form.group(2).lower()
     lowered = prepared.lower()
+    # "内存 limit 是 request 的 8 倍": the measure before X says which of each side's figures it compares
+    measure = next(iter(concepts_in(prepared[max(0, form.start() - 6) : form.start()]) & _MEASURED), "")
+    reach = _FIGURE_AFTER_MEASURED if measure else _FIGURE_AFTER_NAME
     figures, labels_text = {}, {}
     for name in (x, y):
         for at in (m.start() for m in re.finditer(re.escape(name), lowered[:start])):
             after = at + len(name)
-            own = next(((s, n) for s, _, n in places if after <= s <= after + _FIGURE_AFTER_NAME
-                        and n.kind != "clock" and not TIMES_AFTER.match(prepared, _end_of(places, n))), None)
+            own = next(((s, n) for s, _, n in places if after <= s <= after + reach
+                        and n.kind != "clock" and (not measure or _of_measure_kind(n, measure))
+                        and not TIMES_AFTER.match(prepared, _end_of(places, n))), None)
             if own is not None:
                 figures[name], labels_text[name] = own[1], prepared[after : own[0]]
                 break
