@@ -394,14 +394,14 @@ def _turned_multiple(
     x, y = form.group(1).lower(), form.group(2).lower()
     lowered = prepared.lower()
     # "内存 limit 是 request 的 8 倍": the measure before X says which of each side's figures it compares
-    measure = next(iter(concepts_in(prepared[max(0, form.start() - 6) : form.start()]) & _MEASURED), "")
-    reach = _FIGURE_AFTER_MEASURED if measure else _FIGURE_AFTER_NAME
+    measured = next(iter(concepts_in(prepared[max(0, form.start() - 6) : form.start()]) & _MEASURED), "")
+    reach = _FIGURE_AFTER_MEASURED if measured else _FIGURE_AFTER_NAME
     figures, labels_text = {}, {}
     for name in (x, y):
         for at in (m.start() for m in re.finditer(re.escape(name), lowered[:start])):
             after = at + len(name)
             own = next(((s, n) for s, _, n in places if after <= s <= after + reach
-                        and n.kind != "clock" and (not measure or _of_measure_kind(n, measure))
+                        and n.kind != "clock" and (not measured or _of_measure_kind(n, measured))
                         and not TIMES_AFTER.match(prepared, _end_of(places, n))), None)
             if own is not None:
                 figures[name], labels_text[name] = own[1], prepared[after : own[0]]
