@@ -842,3 +842,27 @@ def test_a_claim_that_calls_itself_an_inference_still_states_its_denials(
 def test_a_multiple_of_one_measure_reads_that_measures_figures(claim: str, honest: bool) -> None:
     """"内存 limit 是 request 的 8 倍": memory's 2Gi over 256Mi, not the millicores written first."""
     assert (multiple_conflict(claim) is None) is honest
+
+
+CERT_LOG = ("2025-06-19 08:35:17,235 ERROR    SSL certificate expired\n"
+            "ExpiredCertException: Certificate expired on 2024-08-03 17:00:08\n")
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("证书的过期时间是 2024-08-03 17:00:08，到 2025-06-19 08:35:17 报错时已经过期 319 天多", True),
+    ("证书的过期时间是 2024-08-03 17:00:08，到 2025-06-19 08:35:17 报错时已经过期 349 天多", False),
+])
+def test_days_between_two_dates_the_claim_writes(claim: str, honest: bool) -> None:
+    _judged(honest, claim, ["ExpiredCertException: Certificate expired on 2024-08-03 17:00:08",
+                            "2025-06-19 08:35:17,235 ERROR    SSL certificate expired"], CERT_LOG)
+
+
+FINDING = '{"creation_date": "2024-10-04 10:52:16.635001", "events": [["Evicted", "Warning", 1810617555000.0]]}'
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("Evicted 事件的时间戳为 1810617555000（毫秒），换算为 2027-05-18 05:19:15", True),
+    ("Evicted 事件的时间戳为 1810617555000（毫秒），换算为 2027-05-18 06:19:15", False),
+])
+def test_a_date_and_time_a_cited_epoch_converts_to(claim: str, honest: bool) -> None:
+    _judged(honest, claim, '["Evicted", "Warning", 1810617555000.0]', FINDING, tool="fetch_finding")

@@ -31,6 +31,7 @@ from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold
 from ..text.own_arithmetic import (
     course_change_conflict,
+    days_between_its_own_dates,
     difference_of_its_own_figures,
     duration_of_its_own_repeats,
     listed_sum_conflict,
@@ -67,6 +68,7 @@ from .number_forms import (
     clock_of_a_written_offset,
     clock_of_its_epoch,
     complement_of_its_own_figures,
+    datetime_of_a_cited_epoch,
     end_of_a_range,
     local_time_of_a_utc_clock,
     multiple_of_its_own_figures,
@@ -387,6 +389,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
         where = index.token_location(entity, cited)
         if where == "nowhere":
             where = _location_of_a_form(entity, index, cited)
+        if where == "nowhere" and datetime_of_a_cited_epoch(entity, index.observed(cited)):
+            where = "cited"  # "1810617555000（毫秒），按 UTC 换算为 2027-05-18 05:19:15"
         if where == "nowhere" and denies_token(text, entity):
             continue  # "没有发生 OOMKilled": what the claim denies need not be in any output
         if where != "nowhere" and beijing_time_only_in_utc(text, entity, index.observed(cited)):
@@ -451,6 +455,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             or multiple_of_its_own_figures(text, number)  # "未命中率约 57.6%，约为此前 4.0% 的 14.5 倍"
             or span_of_its_own_clocks(text, number)  # "（14:06:57）后 36 秒 … （14:07:33）"
             or time_of_its_own_figures(text, number)  # "约 46G/小时的增速，剩余的 169G 大约 3.7 小时后写满"
+            or days_between_its_own_dates(text, number)  # "2024-08-03 17:00:08，到 2025-06-19 … 过期 319 天多"
             or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
             or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
             or duration_of_its_own_repeats(text, number)  # "间隔 10 秒，连续 3 次…至少要约 30 秒"

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
@@ -869,3 +870,29 @@ def end_of_a_range(text: str, number: NumberMention, cited: Sequence[CallEvidenc
 
 def _as_kind(evidence: NumberMention, claimed: NumberMention) -> bool:
     return evidence.kind == claimed.kind or (evidence.kind == "plain" and claimed.kind != "count")
+
+
+_DATETIME_ENTITY = re.compile(r"(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?")
+_EPOCH_IN_OUTPUT = re.compile(r"(?<![\d.])(1[5-9]\d{8}|1[5-9]\d{11})(?:\.0+)?(?![\d.])")
+_EPOCH_SCAN = 200_000
+
+
+def datetime_of_a_cited_epoch(entity: str, cited: Sequence[CallEvidence]) -> bool:
+    """A date and time the claim gives that is, in UTC or in Beijing time, an epoch timestamp (seconds or
+    milliseconds) a cited output writes: "1810617555000（毫秒），按 UTC 换算为 2027-05-18 05:19:15"."""
+    m = _DATETIME_ENTITY.fullmatch(entity)
+    if m is None:
+        return False
+    try:
+        year, month, day, hour, minute, second = (int(g or 0) for g in m.groups())
+        wanted = datetime(year, month, day, hour, minute, second, tzinfo=UTC)
+    except ValueError:
+        return False
+    window = 1 if m.group(6) else 60
+    for ev in cited:
+        for e in _EPOCH_IN_OUTPUT.finditer(ev.flat, 0, min(ev.out_end, _EPOCH_SCAN)):
+            seconds = int(e.group(1)) / (1000 if len(e.group(1)) == 13 else 1)
+            for shift in (0, 8 * 3600):
+                if 0 <= seconds + shift - wanted.timestamp() < window:
+                    return True
+    return False

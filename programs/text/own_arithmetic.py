@@ -15,9 +15,11 @@ import itertools
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
 
 from .arithmetic import tolerance
 from .glossary import compact, concept_mentions, concepts_in
+from .normalize import fold
 from .tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, numbers_with_places
 from .wording import search_total
 
@@ -532,3 +534,34 @@ _TOTAL_BEFORE = re.compile(r"(?:合计|总计|共计|加起来|一共|总共|总
 _PART_BREAK = re.compile(r"[。；;！？!?\n]")
 # between two addends of a list: a joiner and the label of the next ("44Mi、backend 47Mi")
 _LIST_GAP = re.compile(r"\s?(?:、|，|,|和|与|及)\s?[^\d，。；;、,]{0,16}?\s?")
+
+
+_DATETIME = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:[ t](\d{2}):(\d{2})(?::(\d{2}))?)?(?!\d)")
+_MORE_AFTER = re.compile(r"\s?(?:多|余|以上)")
+
+
+def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
+    """A duration between two dates (with their times) the sentence writes: "过期时间是 2024-08-03 17:00:08，
+    到 2025-06-19 08:35:17 报错时已经过期 319 天多". Written with 多 / 余 it is the whole units below the span."""
+    if number.kind != "seconds":
+        return False
+    moments = []
+    for m in _DATETIME.finditer(fold(text)):
+        try:
+            moment = datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4] or 0), int(m[5] or 0), int(m[6] or 0))
+        except ValueError:
+            continue
+        moments.append(moment)
+    if len(moments) < 2:
+        return False
+    prepared, places = numbers_with_places(text)
+    end = next((e for _, e, n in places if n == number), None)
+    more = end is not None and _MORE_AFTER.match(prepared, end) is not None
+    unit = number.factor or 1.0
+    tol = tolerance(number)
+    for i, a in enumerate(moments):
+        for b in moments[i + 1 :]:
+            span = abs((b - a).total_seconds())
+            if abs(span - number.value) <= tol or (more and number.value <= span < number.value + unit):
+                return True
+    return False

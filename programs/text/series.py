@@ -27,7 +27,7 @@ from .chinese_numerals import chinese_clocks, hour_in_period
 from .column_units import COLUMN_GAP
 from .dates import BEIJING_BEFORE
 from .normalize import fold
-from .own_arithmetic import formula_operands, written_as_multiple
+from .own_arithmetic import days_between_its_own_dates, formula_operands, written_as_multiple
 from .tokens import NumberMention, extract_mentions, iter_numbers, places_in_text
 
 __all__ = [
@@ -414,7 +414,9 @@ def value_at_time_conflict(
             )
         if moved_only or (number.kind == "count" and all(p.line and not p.values for p in at)):
             continue  # "05:58 有 3 条错误": a count of the log lines at that minute, no value one of them holds
-        if number.kind == "seconds" and logged and _span_of_its_clocks(claim_text, number):
+        if number.kind == "seconds" and logged and (
+            _span_of_its_clocks(claim_text, number) or days_between_its_own_dates(claim_text, number)
+        ):
             continue  # "（02:14:06）出现在 fsid 变化（02:13:55）之后约 10 秒": the span between its own times
         column = next((s.column for s in series if s.column and any(p in s.points for p in at)), "")
         if column:  # "order-svc 在 10:05 为 320ms" over a table whose 320 is pay-svc's
