@@ -506,14 +506,12 @@ COUPON = (
 )
 
 
-@pytest.mark.parametrize(("claim", "honest"), [
-    ("52 分钟前 coupon-service 从 1 个副本扩到 2 个，新 pod 为 coupon-service-5d9c7b8f6a-z4r8t", True),
-    ("52 分钟前 coupon-service 从 1 个副本扩到 2 个，新 pod 为 coupon-service-5d9c7b8f6a-2mx7q", False),
-])
-def test_an_events_age_is_no_subject_of_its_row(claim: str, honest: bool) -> None:
-    verification, detail = _checked(claim, "Scaled up replica set coupon-service-5d9c7b8f6a to 2 from 1", COUPON,
-                                    tool="kubectl")
-    assert ("52m" not in detail) is honest or verification != "direct_observation", detail
+def test_an_events_age_is_no_subject_of_its_row() -> None:
+    """kubectl's LAST SEEN "52m" opens the events row: no subject the quoted record is about (rules-17 said
+    "it names 'coupon-service-…-z4r8t', but the record it quotes is about '52m'")."""
+    _, detail = _checked("52 分钟前 coupon-service 从 1 个副本扩到 2 个，新 pod 为 coupon-service-5d9c7b8f6a-z4r8t",
+                         "Scaled up replica set coupon-service-5d9c7b8f6a to 2 from 1", COUPON, tool="kubectl")
+    assert "is about" not in detail, detail
 
 
 @pytest.mark.parametrize(("claim", "honest"), [

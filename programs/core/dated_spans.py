@@ -16,21 +16,16 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from ..text.dates import claim_day, is_claim_date
+from ..text.dates import claim_day, dated_times, is_claim_date
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions
 
 __all__ = ["clock_span_across_dates", "clock_span_over_quoted_dates", "span_between_quoted_times"]
 
 DAY_SPAN_FROM = 3600.0  # shorter spans are read between clock times (`series`, `arithmetic`)
-# an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
-_DATED_TIME = re.compile(
-    r"(?<![\d\-])(\d{4}-)?(\d\d)-(\d\d)[t ]\s*(\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
-)
 # a date alone, with its year ("2026-11-23" of a daily series): its midnight, for spans of whole days
 _BARE_DATE = re.compile(r"(?<![\d\-])(\d{4})-(\d\d)-(\d\d)(?![\d\-:]|[t ]\s*\d\d:\d\d)")
 _DAY = 86400
-_NO_YEAR = 2001  # "11-16 00:00" against "11-18 00:00": read in a common year (three years in four are)
 
 
 def span_between_quoted_times(number: NumberMention, quotes: Sequence[str], claim_text: str = "") -> bool:
@@ -38,7 +33,7 @@ def span_between_quoted_times(number: NumberMention, quotes: Sequence[str], clai
     between dates alone, the dates the claim writes, when it writes any, are the span's ends)."""
     if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
         return False
-    times = sorted({t for quote in quotes for t in _dated_times(fold(quote))})
+    times = sorted({t for quote in quotes for t in dated_times(fold(quote))})
     unit = number.factor if number.factor > 0 else 1.0
     for i, (earlier, zoned, yeared) in enumerate(times):
         for later, later_zoned, later_yeared in times[i + 1 :]:
@@ -78,33 +73,12 @@ def _bare_dates(text: str) -> list[int]:
     return found
 
 
-def _dated_times(text: str) -> list[tuple[int, bool, bool]]:
-    """(seconds since the epoch, UTC where a zone is written; whether one is; whether a year is) of each
-    dated time ("11-16 00:00", a month and a day without a year, is read in one common year)."""
-    found = []
-    for m in _DATED_TIME.finditer(text):
-        month, day, hour, minute = (int(m.group(k)) for k in range(2, 6))
-        year = int(m.group(1)[:4]) if m.group(1) else _NO_YEAR
-        try:
-            moment = datetime.datetime(year, month, day, hour, minute, int(m.group(6) or 0), tzinfo=datetime.UTC)
-        except ValueError:
-            continue
-        seconds = int(moment.timestamp())
-        zone = m.group(7)
-        if zone and zone != "z":
-            sign = 1 if zone[0] == "+" else -1
-            digits = zone[1:].replace(":", "")
-            seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
-        found.append((seconds, zone is not None, m.group(1) is not None))
-    return found
-
-
 def clock_span_across_dates(claim_text: str, number: NumberMention) -> bool:
     """"从 11-30 22:00 触发，到 12-01 02:00 恢复，持续约 20 小时": the claim dates its own times, and its
     duration is the distance of their clocks, not of the dated times (4 hours): the dates were left out."""
     if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
         return False
-    times = _dated_times(fold(claim_text))
+    times = dated_times(fold(claim_text))
     if len({t // _DAY for t, _, _ in times}) < 2:
         return False
     unit = number.factor if number.factor > 0 else 1.0
@@ -120,7 +94,7 @@ def clock_span_over_quoted_dates(number: NumberMention, quotes: Sequence[str]) -
     the distance of the quoted times' clocks, the days between them left out (28 hours, not 4)."""
     if number.kind != "seconds" or number.value < DAY_SPAN_FROM:
         return False
-    times = sorted({t for quote in quotes for t in _dated_times(fold(quote))})
+    times = sorted({t for quote in quotes for t in dated_times(fold(quote))})
     if len({t // _DAY for t, _, _ in times}) < 2:
         return False
     unit = number.factor if number.factor > 0 else 1.0

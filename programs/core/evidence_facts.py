@@ -299,12 +299,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         if other_subject:
             evidence.soft.append(SoftJudgement("other_subject", "contradicted", other_subject))
     def elsewhere() -> list[EvidenceView]:
-        # the other ok outputs, without guidance documents (spec §6: guidance is no evidence of the incident)
-        return [
-            EvidenceView(ev.flat_without_guidance, folded=True) if ev.has_guidance else glossary_view(ev)
-            for ev in index.calls.values()
-            if ev.ok and ev not in cited_ok
-        ]
+        return evidence_views(index, cites_guidance=False, leaving_out=cited_ok)
 
     evidence.soft.extend(
         judge_wording(
@@ -642,6 +637,20 @@ def _evidence_problems(
     elif claim.support_level == "indirect":
         facts.append(HardFact("support_indirect", "reasonable_inference", "the Executor marks it as inferred"))
     return facts
+
+
+def evidence_views(
+    index: TraceIndex, *, cites_guidance: bool, leaving_out: Sequence[CallEvidence] = ()
+) -> list[EvidenceView]:
+    """What a text's concepts and causes are read against: every ok output (but `leaving_out`), without its
+    runbook / skill / historical-case documents unless the text says it quotes them (spec §6: guidance is
+    no evidence of the incident)."""
+    return [
+        EvidenceView(ev.flat_without_guidance, folded=True) if ev.has_guidance and not cites_guidance
+        else glossary_view(ev)
+        for ev in index.calls.values()
+        if ev.ok and ev not in leaving_out
+    ]
 
 
 def glossary_view(ev: CallEvidence) -> EvidenceView:

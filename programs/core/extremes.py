@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from ..text.series import Point, Series, values_of
 from ..text.tokens import NumberMention, epoch_clock, extract_mentions, holds_as_written, numbers_with_places
 from ..text.wording import quick_search
+from .number_forms import EPOCH_TIMESTAMP
 
 # "最大连接数 / 最大副本数 / 最小堆" name a setting, not the extreme of a series
 _SETTING_AFTER = r"(?![\u4e00-\u9fff]{0,3}(?:数|上限|下限|容量|并发|值为)|堆|内存限制)"
@@ -101,8 +102,8 @@ def _named_times(part: str) -> list[int]:
     for n in extract_mentions(part).numbers:
         if n.kind == "clock":
             found.append(int(n.value))
-    for m in _EPOCH.finditer(part):
-        clock = epoch_clock(m.group(0))
+    for m in EPOCH_TIMESTAMP.finditer(part):
+        clock = epoch_clock(m.group(1))
         if clock is not None:
             found.append(int(clock.value))
     return found
@@ -120,7 +121,6 @@ def _hhmm(second: int) -> str:
 _PART_END = re.compile(r"[；;。\n]")
 _CLAUSE_BREAK = re.compile(r"[，,](?![^（(]*[)）])")  # (a comma inside brackets is the bracket's)
 _WHEN_OPENING = re.compile(r"\s*(?:出现在|发生在|出现于|发生于|即|时间为|时间是|时间点|在|于|at\b)")
-_EPOCH = re.compile(r"(?<![\d.])1[5-9]\d{8}(?:\d{3})?(?![\d.])")
 _EIGHT_HOURS = 8 * 3600
 _DAY = 86_400
 

@@ -39,7 +39,7 @@ from ..text.wording import (
     split_sentences,
 )
 from .call_series import series_of
-from .evidence_facts import bound_test, glossary_view, only_in_guidance
+from .evidence_facts import bound_test, evidence_views, only_in_guidance
 from .figure_judgements import judged_by_its_figures
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
 from .keyed_values import keyed_value_conflict
@@ -178,7 +178,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
 
     def evidence_for(cites_guidance: bool) -> list[EvidenceView]:
         if cites_guidance not in evidence:
-            evidence[cites_guidance] = _answer_evidence(index, cites_guidance=cites_guidance)
+            evidence[cites_guidance] = evidence_views(index, cites_guidance=cites_guidance)
         return evidence[cites_guidance]
 
     ok_outputs = functools.cache(lambda: [ev.flat[: ev.out_end] for ev in index.calls.values() if ev.ok])
@@ -345,21 +345,6 @@ def _relabelled_figure(sentence: str, claim_texts: Sequence[str], ok_calls: Sequ
     (a soft reading a model may overrule), the answer restating it adds nothing to judge."""
     conflict = calls_label_conflict(sentence, ok_calls)
     return conflict is not None and all(calls_label_conflict(c, ok_calls) != conflict for c in claim_texts)
-
-
-def _answer_evidence(index: TraceIndex, *, cites_guidance: bool) -> list[EvidenceView]:
-    """What an answer sentence's concepts and causes are read against: every ok output, without its
-    runbook / skill / historical-case documents unless the sentence says it quotes them (spec §6:
-    guidance is no evidence of the incident)."""
-    views = []
-    for ev in index.calls.values():
-        if not ev.ok:
-            continue
-        if ev.has_guidance and not cites_guidance:
-            views.append(EvidenceView(ev.flat_without_guidance, folded=True))
-        else:
-            views.append(glossary_view(ev))
-    return views
 
 
 def _cause_only_hypothesised(sentence: str, contract: ExecutorContract) -> bool:

@@ -873,7 +873,8 @@ def _as_kind(evidence: NumberMention, claimed: NumberMention) -> bool:
 
 
 _DATETIME_ENTITY = re.compile(r"(\d{4})-(\d{2})-(\d{2})[ t](\d{2}):(\d{2})(?::(\d{2}))?")
-_EPOCH_IN_OUTPUT = re.compile(r"(?<![\d.])(1[5-9]\d{8}|1[5-9]\d{11})(?:\.0+)?(?![\d.])")
+# an epoch timestamp in seconds or milliseconds, 2017 to 2033 (a float's ".0" allowed)
+EPOCH_TIMESTAMP = re.compile(r"(?<![\d.])(1[5-9]\d{8}|1[5-9]\d{11})(?:\.0+)?(?![\d.])")
 _EPOCH_SCAN = 200_000
 
 
@@ -890,7 +891,7 @@ def datetime_of_a_cited_epoch(entity: str, cited: Sequence[CallEvidence]) -> boo
         return False
     window = 1 if m.group(6) else 60
     for ev in cited:
-        for e in _EPOCH_IN_OUTPUT.finditer(ev.flat, 0, min(ev.out_end, _EPOCH_SCAN)):
+        for e in EPOCH_TIMESTAMP.finditer(ev.flat, 0, min(ev.out_end, _EPOCH_SCAN)):
             seconds = int(e.group(1)) / (1000 if len(e.group(1)) == 13 else 1)
             for shift in (0, 8 * 3600):
                 if 0 <= seconds + shift - wanted.timestamp() < window:

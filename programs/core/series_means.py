@@ -12,7 +12,6 @@ figure.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Iterator, Sequence
@@ -100,16 +99,10 @@ def _mean_matches(number: NumberMention, values: list[float]) -> bool:
 
 def _value_lists(ev: CallEvidence) -> list[list[float]]:
     """Each list of two or more values one output states: the points of a series ([[ts, v], …]) and
-    the values of an instant vector ([{"metric": …, "value": [ts, v]}, …])."""
-    output = ev.call.output
-    if isinstance(output, str):
-        if output.lstrip()[:1] not in ("[", "{"):
-            return []
-        try:
-            output = json.loads(output)
-        except ValueError:
-            return []
-    return list(_lists_in(output, 0))[:_MAX_LISTS]
+    the values of an instant vector ([{"metric": …, "value": [ts, v]}, …]). Read off the output's JSON
+    value, decoded once per call (`CallEvidence.value`)."""
+    value = ev.value
+    return list(_lists_in(value, 0))[:_MAX_LISTS] if value is not None else []
 
 
 def _lists_in(value: Any, depth: int) -> Iterator[list[float]]:

@@ -219,3 +219,31 @@ def _valid(year: str | None, month: str, day: str) -> Day | None:
     if not (0 <= mo <= 12 and 1 <= d <= 31):
         return None
     return Day(y, mo, d)
+
+
+# an ISO date and time with its zone, if any: "2025-12-07T23:10:14.402311+08:00", "2025-12-09 03:12:44"
+_DATED_TIME = re.compile(
+    r"(?<![\d\-])(\d{4}-)?(\d\d)-(\d\d)[t ]\s*(\d\d):(\d\d)(?::(\d\d))?(?:\.\d+)?\s?(z|[+-]\d\d:?\d\d)?(?![\d:])"
+)
+_NO_YEAR = 2001  # "11-16 00:00" against "11-18 00:00": read in a common year (three years in four are)
+
+
+def dated_times(text: str) -> list[tuple[int, bool, bool]]:
+    """(seconds since the epoch, UTC where a zone is written; whether one is; whether a year is) of each
+    dated time ("11-16 00:00", a month and a day without a year, is read in one common year)."""
+    found = []
+    for m in _DATED_TIME.finditer(text):
+        month, day, hour, minute = (int(m.group(k)) for k in range(2, 6))
+        year = int(m.group(1)[:4]) if m.group(1) else _NO_YEAR
+        try:
+            moment = datetime(year, month, day, hour, minute, int(m.group(6) or 0), tzinfo=UTC)
+        except ValueError:
+            continue
+        seconds = int(moment.timestamp())
+        zone = m.group(7)
+        if zone and zone != "z":
+            sign = 1 if zone[0] == "+" else -1
+            digits = zone[1:].replace(":", "")
+            seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
+        found.append((seconds, zone is not None, m.group(1) is not None))
+    return found

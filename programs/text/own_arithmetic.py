@@ -15,9 +15,9 @@ import itertools
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
-from datetime import datetime
 
 from .arithmetic import tolerance
+from .dates import dated_times
 from .glossary import compact, concept_mentions, concepts_in
 from .normalize import fold
 from .tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, numbers_with_places
@@ -536,7 +536,6 @@ _PART_BREAK = re.compile(r"[。；;！？!?\n]")
 _LIST_GAP = re.compile(r"\s?(?:、|，|,|和|与|及)\s?[^\d，。；;、,]{0,16}?\s?")
 
 
-_DATETIME = re.compile(r"(?<!\d)(\d{4})-(\d{2})-(\d{2})(?:[ t](\d{2}):(\d{2})(?::(\d{2}))?)?(?!\d)")
 _MORE_AFTER = re.compile(r"\s?(?:多|余|以上)")
 
 
@@ -545,13 +544,8 @@ def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
     到 2025-06-19 08:35:17 报错时已经过期 319 天多". Written with 多 / 余 it is the whole units below the span."""
     if number.kind != "seconds":
         return False
-    moments = []
-    for m in _DATETIME.finditer(fold(text)):
-        try:
-            moment = datetime(int(m[1]), int(m[2]), int(m[3]), int(m[4] or 0), int(m[5] or 0), int(m[6] or 0))
-        except ValueError:
-            continue
-        moments.append(moment)
+    # each written with its year, in UTC where a zone is written (`dates.dated_times`)
+    moments = [(t, zoned) for t, zoned, yeared in dated_times(fold(text)) if yeared]
     if len(moments) < 2:
         return False
     prepared, places = numbers_with_places(text)
@@ -559,9 +553,9 @@ def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
     more = end is not None and _MORE_AFTER.match(prepared, end) is not None
     unit = number.factor or 1.0
     tol = tolerance(number)
-    for i, a in enumerate(moments):
-        for b in moments[i + 1 :]:
-            span = abs((b - a).total_seconds())
-            if abs(span - number.value) <= tol or (more and number.value <= span < number.value + unit):
+    for i, (a, zoned) in enumerate(moments):
+        for b, other_zoned in moments[i + 1 :]:
+            span = abs(b - a)
+            if zoned == other_zoned and (abs(span - number.value) <= tol or (more and 0 <= span - number.value < unit)):
                 return True
     return False
