@@ -54,6 +54,8 @@ from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, 
 from .expected_figures import figure_only_expected
 from .extremes import extreme_conflict
 from .headed_tables import headed_table_conflict, record_role_conflict
+from .headerless_rows import implied_pod_header, pod_row_restarts_conflict
+from .json_records import record_field_conflict
 from .keyed_values import keyed_value_conflict
 from .labelled_ratio import labelled_ratio_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
@@ -83,6 +85,7 @@ from .number_forms import (
     zone_mislabelled,
 )
 from .partial_listings import cut_listing_total
+from .query_limits import restated_query_limit
 from .quoted_subject import other_subject_conflict
 from .quoted_times import quoted_time_conflict
 from .respective_pairs import respective_pairs_conflict
@@ -92,6 +95,7 @@ from .restated_units import (
     restated_rate_test,
     restates_a_located_figure,
 )
+from .scope_shown import bound_of_its_own_figures
 from .series_means import mean_of_cited_values
 from .state_pairs import may_name_a_state, state_pair_conflict
 from .table_columns import counted_row_group, row_keys
@@ -292,7 +296,13 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
         listed = listed_rows_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
         if listed:  # "KubePodCrashLooping 23:05，HighErrorRate5xx 23:06" over rows whose 23:06 is another's
             evidence.soft.append(SoftJudgement("other_row", "contradicted", listed))
-        mount = mount_row_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
+        mentions = extract_mentions(claim.claim_text)
+        mount = (
+            mount_row_conflict(claim.claim_text, mentions, cited_ok)
+            # "rabbitmq-1 的 partitions 列表里记录了 rabbitmq-0": another record's
+            or record_field_conflict(claim.claim_text, mentions, cited_ok)
+            or pod_row_restarts_conflict(claim.claim_text, mentions.entities, cited_ok)  # "重启 9 次" over its age 9d
+        )
         if mount:  # "根分区 / 使用率 93%" over a df table whose 93% is another filesystem's
             evidence.soft.append(SoftJudgement("other_row", "contradicted", mount))
         other_subject = other_subject_conflict(claim.claim_text, usable, cited_ok)
@@ -459,6 +469,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             or counted_under_a_bound(text, number, observed, quotes)  # "其中 11 次不低于 9 秒"
             or size_of_a_range(text, number)
             or end_of_a_range(text, number, observed)  # "一直在 1.2 到 2.9 秒之间" over 1.247 … 2.841
+            or bound_of_its_own_figures(text, number)  # "分别为 35%、41%、38%，都低于 50%"
         )
         if summed:
             worked_out.append(number)
@@ -467,6 +478,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             continue  # "02:00–03:00 这一小时内" over increase(…[1h]) at 03:00: the query's window
         if where == "nowhere" and searched_window(text, number, (ev.call.arguments for ev in observed)):
             continue  # "09:00~12:00 之间 …" over a search from 09:00 to 12:00: the window, restated
+        if where != "cited" and restated_query_limit(text, number, (ev.call.arguments for ev in observed)):
+            continue  # "上限 10 条查询日志" over a call searching with limit 10: the query, restated
         if where == "nowhere" and searched_since(text, number, (ev.call.arguments for ev in observed)):
             continue  # "11:00 之后 502 共 913 次" over a search from 11:00: the search's bound
         if where == "nowhere" and number.kind == "clock" and _ZULU_CLOCK.fullmatch(number.text):
@@ -665,7 +678,9 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # what the call lists ("kubectl_get_pods": pods), what its query measures and what its command ran
     # ("pprof …/heap") name the output's rows and values, as a header would: context that carries a
     # concept, never one the output reports
-    context = f"{ev.call.tool_name}\n{ev.query_meaning}\n{ev.listed_kinds}\n{ev.counted_words}"
+    context = "\n".join(
+        (ev.call.tool_name, ev.query_meaning, ev.listed_kinds, ev.counted_words, implied_pod_header(ev.flat))
+    )
     objects = ev.command_words  # what it read names things, never an event it found
     if _API_SUCCESS in ev.flat and "resulttype" in ev.flat:
         # a Prometheus answer's envelope says the query succeeded, nothing about the service

@@ -45,6 +45,12 @@ from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
 from .line_families import every_line_holds, family_shows_scope
 from .listed_scope import listed_item_unshown, listed_items_show
+from .scope_shown import (
+    figure_in_every_quote,
+    own_figures_break_the_bound,
+    own_figures_meet_the_bound,
+    per_unit_setting,
+)
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
 
@@ -139,12 +145,6 @@ def _names_a_carried_concept(
 _LATER_IN_THE_OUTPUT = frozenset({"transient"})
 
 
-def _per_unit_setting(claim: Claim, scope: re.Match[str]) -> bool:
-    """"每个 worker 的 worker_connections 为 1024": a configuration claim's 每 names the unit a setting
-    applies to, no observation of every one of them."""
-    return claim.claim_type == "config" and scope.group(0).startswith("每")
-
-
 def judge_wording(
     claim: Claim,
     index: TraceIndex,
@@ -217,13 +217,16 @@ def judge_wording(
     # (a claim the Executor marks as inferred reasons in general words, "每次重试都失败": it is capped at
     # reasonable_inference already, and a scope word is no observation it claims)
     scope = search_scope(text) if claim.support_level != "indirect" else None
-    unshown = listed_item_unshown(text, views) if scope and usable else None
-    if unshown:  # "node-1、node-2、node-3 都处于就绪状态" over "node-3  NotReady"
+    broken = own_figures_break_the_bound(text)
+    unshown = listed_item_unshown(text, views) if scope and usable and not broken else None
+    if broken:  # "分别为 91%、92%、85%，全部超过 90%": its own figures say otherwise
+        found.append(SoftJudgement("own_bound", "contradicted", broken))
+    elif unshown:  # "node-1、node-2、node-3 都处于就绪状态" over "node-3  NotReady"
         found.append(SoftJudgement("scope_wording", "overstated", unshown))
     elif (
         scope
         and usable
-        and not _per_unit_setting(claim, scope)
+        and not per_unit_setting(text, claim.claim_type, scope)
         and not _per_unit_in_output(text, scope, views)
         and not enumerated_scope(text, scope)
         and not degree_scope(text, scope)
@@ -235,6 +238,8 @@ def judge_wording(
         and not _whole_as_a_percent(text, scope, usable)
         and not _every_quoted_figure(text, scope, usable)
         and not _every_quote_holds(text, scope, usable)
+        and not figure_in_every_quote(text, [b.evidence_excerpt for b in usable])
+        and not own_figures_meet_the_bound(text)
         and not _whole_shown_by_counts(text, views)
         and not family_shows_scope(text, cited_calls, [b.evidence_excerpt for b in usable])
         and not every_line_holds(text, cited_calls)

@@ -21,6 +21,7 @@ from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from .number_bounds import Bound, bound_of
+from .scope_shown import scope_bound
 from .table_columns import columns_with_units
 from .table_rows import first_lines
 from .trace_index import CallEvidence
@@ -194,7 +195,9 @@ def family_shows_scope(text: str, cited: Sequence[CallEvidence], quotes: Sequenc
     """The claim says every one (全部 / 每次 / 都) of a quoted line's family, and the family shows it: each
     of its lines holds the figures the claim gives that the quote holds ("/metrics 请求共 86 次，全部返回
     200 OK"), and each figure at a place the claim bounds by a range lies in it ("每次页面渲染耗时都在
-    5.00 到 10.01 秒之间")."""
+    5.00 到 10.01 秒之间"). A bound the scope word gives ("全部超过 90%") is no figure a line holds: not read here."""
+    if scope_bound(text) is not None:
+        return False
     prepared, places = numbers_with_places(text)
     ranges = [
         (low, high)

@@ -29,8 +29,9 @@ _MAX_LINES = 2_000  # lines of an output read for the items
 
 def listed_items_show(claim_text: str, views: Sequence[EvidenceView]) -> bool:
     """The claim's scope word sums up two or more items its sentence lists before it, and each item
-    has a line of a cited output that also states the clause after the word."""
-    read = _items_and_predicate(claim_text)
+    has a line of a cited output that also states the clause after the word. Plain words are items too
+    ("mem_used、disk_free、fd_used、uptime 等指标全部为 null"): each needs such a line all the same."""
+    read = _items_and_predicate(claim_text, words=True)
     if read is None:
         return False
     items, predicate = read

@@ -1,0 +1,59 @@
+"""The columns a headerless listing implies: `kubectl get pods | grep name` prints pod rows without the
+header line ("payment-service-7cb…  1/1  Running  0  14s  10.0.2.187  gke-…-yi0r"). Their READY, STATUS,
+RESTARTS, AGE, IP and NODE columns are as plain to a reader as when the header is printed: the words of
+that header are context of the output (they name its cells, never report an event)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from ..text.normalize import contains_token, fold
+from .trace_index import CallEvidence
+
+_POD_ROW = re.compile(
+    r"^[ \t]*(?:[a-z0-9][a-z0-9.\-]*[ \t]+)?(?P<name>[a-z0-9][a-z0-9.\-]*)[ \t]+\d+/\d+[ \t]+[a-z][a-z:]*[ \t]+"
+    r"(?P<restarts>\d+)(?:[ \t]+\([0-9a-z]+[ \t]ago\))?[ \t]+\d+[smhd]\S*"
+    r"(?P<placed>[ \t]+(?:\d{1,3}\.){3}\d{1,3}[ \t]+[a-z0-9][a-z0-9.\-]*)?",
+    re.MULTILINE,
+)
+_HEADER_WORDS = ("ready", "status", "restarts")
+_SCAN = 20_000  # characters of an output looked at for its rows
+
+
+def implied_pod_header(flat: str) -> str:
+    """The header words of `kubectl get pods` rows printed without their header (folded text), or ""
+    when the output has no such rows or prints its header itself."""
+    head = flat[:_SCAN]
+    if all(word in head for word in _HEADER_WORDS):
+        return ""
+    row = _POD_ROW.search(head)
+    if row is None:
+        return ""
+    return "pod name ready status restarts age" + (" ip node" if row.group("placed") else "")
+
+
+_CLAUSE_BREAK = re.compile(r"[，,；;。]")
+_RESTARTS_SAID = re.compile(
+    r"重启(?:了|过)?\s?(?:次数)?\s?(?:为|是|共|累计)?\s?(\d+)\s?次|(\d+)\s?次\s?重启|restarts?\s?[:=]?\s?(\d+)"
+)
+
+
+def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: Sequence[CallEvidence]) -> str | None:
+    """"robusta-holmes-… 累计重启 9 次" over its headerless row "… 1/1 Running 6 (37m ago) 9d …": the count
+    of restarts a clause gives the pod its row's RESTARTS cell does not hold (the 9 is the row's age)."""
+    folded = fold(claim_text)
+    for clause in _CLAUSE_BREAK.split(folded):
+        said = _RESTARTS_SAID.search(clause)
+        named = [e for e in entities if contains_token(clause, e)]
+        if said is None or len(named) != 1:
+            continue
+        count = int(next(g for g in said.groups() if g is not None))
+        for ev in cited:
+            if implied_pod_header(ev.flat) == "":
+                continue
+            for row in _POD_ROW.finditer(ev.flat[:_SCAN]):
+                if row.group("name") == named[0] and int(row.group("restarts")) != count:
+                    return (f"it gives {named[0]!r} {count} restarts, but its row in the cited listing shows "
+                            f"{row.group('restarts')}")
+    return None

@@ -1,0 +1,97 @@
+"""A field of one JSON record given to another: "rabbitmq-1 的 partitions 列表里记录了 rabbitmq-0，而 rabbitmq-2
+的 partitions 为空" over node records whose `partitions` say the reverse. The JSON analogue of a table's
+other row (soft, spec §8): a clause that names one record's subject and one of its fields, and says what
+the field holds (another name, or nothing), is contradicted when the subject's own record does not hold it
+and another record's field does."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from ..text.normalize import contains_token, fold
+from ..text.tokens import Mentions
+from .trace_index import CallEvidence
+
+_NAME_KEYS = ("name", "node", "hostname", "host", "instance", "pod", "member", "broker", "id")
+_CLAUSE = re.compile(r"[，,；;。]|而|但(?:是)?")
+_EMPTY = re.compile(r"为?\s?(?:空列表|空数组|空|null|none|\[\]|\{\})(?![a-z0-9_])|\bempty\b")
+_MAX_RECORDS = 2_000
+_MIN_KEY = 4
+
+
+def record_field_conflict(claim_text: str, mentions: Mentions, cited: Sequence[CallEvidence]) -> str | None:
+    """The first clause that gives a record's field what only another record's field holds, as a detail."""
+    if not mentions.entities:
+        return None
+    calls = {ev.call.invocation_id: ev for ev in cited}.values()  # a call cited twice is one output
+    records = [r for ev in calls if ev.value is not None for r in _records(ev.value)]
+    if len(records) < 2:
+        return None
+    folded = fold(claim_text)
+    for clause in _CLAUSE.split(folded):
+        found = _clause_conflict(clause, mentions.entities, records)
+        if found:
+            return found
+    return None
+
+
+def _clause_conflict(clause: str, entities: Sequence[str], records: list[tuple[str, dict[str, Any]]]) -> str | None:
+    for entity in entities:
+        at = clause.find(entity)
+        if at == -1 or not contains_token(clause, entity):
+            continue
+        rest = clause[at + len(entity):]
+        keys = {k for _, r in records for k in r if len(k) >= _MIN_KEY and any(c.isalpha() for c in k)}
+        for key in sorted(keys):
+            if not contains_token(rest, key.lower()):
+                continue
+            own = [r for n, r in records if key in r and contains_token(n, entity)]
+            if len(own) != 1:
+                continue
+            record = own[0]
+            others = [r for n, r in records if key in r and not contains_token(n, entity)]
+            said = rest[rest.find(key.lower()) + len(key):]
+            detail = _field_conflict(entity, key, record[key], said, entities, others)
+            if detail:
+                return detail
+    return None
+
+
+def _field_conflict(
+    entity: str, key: str, value: Any, said: str, entities: Sequence[str], others: list[dict[str, Any]]
+) -> str | None:
+    if _EMPTY.match(said.lstrip()) or _EMPTY.search(said[:12]):
+        if _is_empty(value) or not any(_is_empty(r[key]) for r in others):
+            return None
+        return f"it says {entity!r}'s {key!r} is empty, which the cited output shows of another record"
+    held = fold(json.dumps(value, ensure_ascii=False))
+    for other in entities:
+        if other == entity or not contains_token(said, other):
+            continue
+        if contains_token(held, other):
+            return None
+        if any(contains_token(fold(json.dumps(r[key], ensure_ascii=False)), other) for r in others):
+            return f"it gives {entity!r}'s {key!r} {other!r}, which the cited output shows in another record's {key!r}"
+    return None
+
+
+def _is_empty(value: Any) -> bool:
+    return value is None or value == "" or value == [] or value == {}
+
+
+def _records(value: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Every object of the JSON value that names its subject (by `name`, `node`, `host` …), with that name."""
+    stack, seen = [value], 0
+    while stack and seen < _MAX_RECORDS:
+        item = stack.pop()
+        seen += 1
+        if isinstance(item, dict):
+            name = next((item[k] for k in _NAME_KEYS if isinstance(item.get(k), str)), None)
+            if name:
+                yield fold(name), item
+            stack.extend(v for v in item.values() if isinstance(v, dict | list))
+        elif isinstance(item, list):
+            stack.extend(v for v in item if isinstance(v, dict | list))

@@ -1,0 +1,148 @@
+"""More ways the evidence shows a claim's scope word (全部 / 均 / 每个), found by the audits of round 17.
+
+Each is a soft judgement's excuse (spec §8): when none holds, the scope word stays `overstated`; when one
+does, the figures and names of the claim are still located as before.
+
+- the figures the claim lists all meet the bound the scope word gives them ("分别为 91%、92%、95%、91%，
+  全部超过 90%");
+- the figure the scope word gives stands alone in every one of two or more quotes ("两个容器重启次数均为 0"
+  quoting each container's "Restart Count:  0");
+- 每 names the unit a setting applies to ("每个 pod 的 CPU request 为 1 核"): a configured value, the same
+  for every unit by construction, not an observation of every one of them.
+"""
+
+from __future__ import annotations
+
+import operator
+import re
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from ..text.tokens import NumberMention, numbers_with_places
+from ..text.wording import SENTENCE_BREAKS, part_start, search_scope
+
+_ABOVE = r"超过|高于|大于|不低于|不少于|多于|在\s?(?=[\d.]+\s?\S{0,3}以上)"
+_BELOW = r"低于|小于|少于|不到|不足|不超过|未超过|没有超过|没超过|不高于|在\s?(?=[\d.]+\s?\S{0,3}以下)"
+_BOUND = re.compile(rf"\s?(?:都|均)?\s?(?:(?P<above>{_ABOVE})|(?P<below>{_BELOW}))")
+_DISTRIBUTIVE_BOUND = re.compile(rf"(?:都|均)\s?(?:(?P<above>{_ABOVE})|(?P<below>{_BELOW}))")
+_STRICT = frozenset({"超过", "高于", "大于", "多于", "低于", "小于", "少于", "不到", "不足"})
+
+
+class ScopeBound(NamedTuple):
+    """A scope word followed by a bound ("全部超过 90%"), and the figures of that kind the sentence lists
+    before the scope word ("分别为 91%、92%、95%、91%")."""
+
+    bound: NumberMention
+    holds: Callable[[float, float], bool]
+    listed: list[NumberMention]
+
+    def broken_by(self) -> list[NumberMention]:
+        return [n for n in self.listed if not self.holds(n.value, self.bound.value)]
+
+
+def scope_bound(claim_text: str) -> ScopeBound | None:
+    text, places = numbers_with_places(claim_text)
+    scope = search_scope(text)
+    bound_word = _BOUND.match(text, scope.end()) if scope else None
+    if scope is None or bound_word is None:  # "分别为 35%、41%、38%，都低于 50%": 都 before a bound
+        bound_word = _DISTRIBUTIVE_BOUND.search(text)
+        if bound_word is None:
+            return None
+    scope_start = scope.start() if scope and bound_word.start() == scope.end() else bound_word.start()
+    after = [(start, n) for start, _, n in places if start >= bound_word.end()]
+    if not after or after[0][0] - bound_word.end() > 3:
+        return None
+    bound = after[0][1]
+    start = part_start(text, scope_start, SENTENCE_BREAKS)
+    before = [(s, e, n) for s, e, n in places if start <= s and e <= scope_start]
+    listed = [n for n in _last_list(text, before) if _kind(n) == _kind(bound)]
+    word = bound_word.group("above") or bound_word.group("below")
+    return ScopeBound(bound, _comparison(word, above=bound_word.group("above") is not None), listed)
+
+
+_LIST_GAP = re.compile(r"\s?(?:、|,|，|/|和|与|及|以及)\s?")
+
+
+def _last_list(text: str, places: list[tuple[int, int, NumberMention]]) -> list[NumberMention]:
+    """The figures of the last run of two or more that list separators join ("91%、92%、95%、91%")."""
+    runs: list[list[NumberMention]] = []
+    last_end = -1
+    for start, end, number in places:
+        if runs and _LIST_GAP.fullmatch(text, last_end, start):
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+        last_end = end
+    lists = [run for run in runs if len(run) >= 2]
+    return lists[-1] if lists else []
+
+
+def _kind(number: NumberMention) -> str:
+    return "count" if number.kind in ("plain", "count") else number.kind
+
+
+def own_figures_meet_the_bound(claim_text: str) -> bool:
+    """"分别为 91%、92%、95%、91%，全部超过 90%": the scope word sums up two or more figures of one kind the
+    sentence lists before it, and each of them meets the bound the clause after it states."""
+    read = scope_bound(claim_text)
+    return read is not None and len(read.listed) >= 2 and not read.broken_by()
+
+
+def bound_of_its_own_figures(claim_text: str, number: NumberMention) -> bool:
+    """The bound a scope word gives figures the claim lists ("35%、41%、38%，都低于 50%"), which all of them
+    meet: a comparison the claim makes of its own figures, which are located themselves, not a finding."""
+    read = scope_bound(claim_text)
+    return read is not None and read.bound == number and len(read.listed) >= 2 and not read.broken_by()
+
+
+def own_figures_break_the_bound(claim_text: str) -> str | None:
+    """"分别为 91%、92%、85%、91%，全部超过 90%": a figure the claim lists breaks the bound its scope word gives
+    all of them; the claim contradicts itself, as a detail."""
+    read = scope_bound(claim_text)
+    broken = read.broken_by() if read is not None and len(read.listed) >= 2 else []
+    if not broken:
+        return None
+    return f"it bounds all of its figures by {read.bound.text!r} (read: {broken[0].text!r} does not meet it)"
+
+
+def _comparison(word: str, *, above: bool) -> Callable[[float, float], bool]:
+    strict = word.strip() in _STRICT
+    if above:
+        return operator.gt if strict else operator.ge
+    return operator.lt if strict else operator.le
+
+
+_FIGURE_AFTER = re.compile(r"\s?(?:都|均)?\s?(?:是|为|在|等于)?\s?(\d+(?:\.\d+)?)(?![\d.:])")
+
+
+def figure_in_every_quote(claim_text: str, quotes: Sequence[str]) -> bool:
+    """"两个容器都为 Running，重启次数均为 0" quoting each container's "Restart Count:  0": the figure the scope
+    word gives stands alone (no part of a longer number, a clock or a name) in every one of two or more quotes."""
+    if len(quotes) < 2:
+        return False
+    text, _ = numbers_with_places(claim_text)
+    scope = search_scope(text)
+    figure = _FIGURE_AFTER.match(text, scope.end()) if scope else None
+    if figure is None:
+        return False
+    alone = re.compile(rf"(?<![\w.:\-]){re.escape(figure.group(1))}(?![\w:%]|\.\d)")
+    return all(alone.search(quote) for quote in quotes)
+
+
+_PER_UNIT = re.compile(r"每(?:个|台|一个|一台|条)?\s?[a-z0-9_\-\u4e00-\u9fff]{1,12}?\s?的\s?", re.IGNORECASE)
+_SETTING = re.compile(
+    r"(?:cpu|内存|memory|mem)?\s?(?:requests?|limits?)(?![a-z])|请求值|限制值|配额|上限|下限|配置|阈值|超时(?:时间)?|副本数"
+    r"|最大连接数|连接池大小|并发数?上限|参数",
+    re.IGNORECASE,
+)
+
+
+def per_unit_setting(claim_text: str, claim_type: str, scope: re.Match[str]) -> bool:
+    """"每个 worker 的 worker_connections 为 1024" (a configuration claim), "每个 pod 的 CPU request 为 1 核":
+    每 names the unit a setting applies to, no observation of every one of them."""
+    if not scope.group(0).startswith("每"):
+        return False
+    if claim_type == "config":
+        return True
+    unit = _PER_UNIT.match(claim_text, scope.start())
+    return unit is not None and _SETTING.match(claim_text, unit.end()) is not None

@@ -1,0 +1,211 @@
+"""What a seventeenth look found (issue 9): honest scope words (全部 / 均 / 每个) the rules called
+overstated, each class with its honest form and the overstatement it must still catch. All are soft
+judgements (spec §8): the claim's figures and names are located as before."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from test_meaning_classes import session
+
+from groundcheck.programs.core.pipeline import verify_session
+
+
+def _checked(claim: str, excerpts: list[str], output: object, **kw: object) -> tuple[str, str]:
+    """(verification, detail) of claim c1; every excerpt cites the same call."""
+    extra = [
+        {"source_type": "log", "source_id": "call_m1", "tool_name": kw.get("tool", "query_logs"),
+         "source_invocation_ids": ["call_m1"], "evidence_excerpt": e}
+        for e in excerpts[1:]
+    ]
+    record = verify_session(session(claim, excerpts[0], output, extra_bindings=extra, **kw))  # type: ignore[arg-type]
+    return record.claim_checks[0].verification, record.claim_checks[0].detail
+
+
+def _judged(honest: bool, claim: str, excerpts: list[str], output: object, **kw: object) -> None:
+    verification, detail = _checked(claim, excerpts, output, **kw)
+    assert (verification == "direct_observation") is honest, detail
+    if not honest:
+        assert verification in ("overstated", "contradicted"), detail
+
+
+ALLOCATION = (
+    "shards disk.indices disk.used disk.avail disk.total disk.percent host       ip         node\n"
+    "   205      428.7gb   455.2gb     44.7gb    499.9gb           91 10.30.1.11 10.30.1.11 es-data-0\n"
+    "   201      433.5gb   459.8gb     40.1gb    499.9gb           92 10.30.1.12 10.30.1.12 es-data-1\n"
+    "   199      450.2gb   476.4gb     23.5gb    499.9gb           95 10.30.1.13 10.30.1.13 es-data-2\n"
+    "   198      427.9gb   454.1gb     45.8gb    499.9gb           91 10.30.1.14 10.30.1.14 es-data-3\n"
+)
+LOW_ALLOCATION = ALLOCATION.replace("    95 10.30.1.13", "    85 10.30.1.13")
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("4 个数据节点的磁盘使用率分别为 91%、92%、95%、91%，全部超过 90%", ALLOCATION, True),
+    ("es-data-0 到 es-data-3 的磁盘使用率分别为 91、92、95、91，均不低于 91", ALLOCATION, True),
+    ("4 个数据节点的磁盘使用率分别为 91%、92%、85%、91%，全部超过 90%", LOW_ALLOCATION, False),
+    ("4 个数据节点的磁盘使用率分别为 91%、92%、95%、91%，全部超过 91%", ALLOCATION, False),  # 91 is no more than 91
+    ("4 个数据节点的磁盘使用率全部超过 90%", LOW_ALLOCATION, False),  # no figures of its own
+])
+def test_a_scope_over_the_claims_own_figures_and_a_bound(claim: str, output: str, honest: bool) -> None:
+    rows = output.splitlines()
+    _judged(honest, claim, rows[1:3] + rows[3:5], output, tool="query_metrics", source_type="metric")
+
+
+def test_a_bound_below_over_its_own_figures() -> None:
+    output = "node     cpu%   alert_at\nnode-a   35     50%\nnode-b   41     50%\nnode-c   38     50%\n"
+    rows = output.splitlines()[1:]
+    _judged(True, "node-a、node-b、node-c 的 CPU 使用率分别为 35%、41%、38%，都低于 50%", rows, output)
+    _judged(False, "node-a、node-b、node-c 的 CPU 使用率分别为 35%、41%、38%，都低于 40%", rows, output)
+
+
+DESCRIBE = (
+    "Containers:\n  fastapi-app:\n    State:          Running\n      Started:      Tue, 26 Nov 2024 13:09:06 +0100\n"
+    "    Ready:          True\n    Restart Count:  {first}\n  curl-sidecar:\n    State:          Running\n"
+    "      Started:      Tue, 26 Nov 2024 13:09:07 +0100\n    Ready:          True\n    Restart Count:  {second}\n"
+)
+
+
+@pytest.mark.parametrize(("first", "second", "honest"), [("0", "0", True), ("0", "3", False)])
+def test_a_figure_the_scope_word_gives_stands_in_every_quote(first: str, second: str, honest: bool) -> None:
+    output = DESCRIBE.format(first=first, second=second)
+    quotes = [f"Ready:          True\n    Restart Count:  {count}" for count in (first, second)]
+    _judged(honest, "fastapi-app 和 curl-sidecar 两个容器 Ready 为 True，重启次数均为 0", quotes, output)
+
+
+def test_one_quote_does_not_show_a_figure_of_every_one() -> None:
+    output = DESCRIBE.format(first="0", second="3")
+    _judged(False, "两个容器的重启次数均为 0", ["Restart Count:  0"], output)
+
+
+RESOURCES = {"limits": {"cpu": "2", "memory": "2Gi"}, "requests": {"cpu": "1", "memory": "1536Mi"}}
+SPEC = json.dumps({"containers": [{"name": "search-api", "resources": RESOURCES}]}, indent=2)
+TOP = "NAME                          CPU(cores)   MEMORY(bytes)\nsearch-api-5kw2m   1968m        1510Mi\n" \
+      "search-api-6pz8r   1702m        1488Mi\n"
+
+
+@pytest.mark.parametrize(("claim", "output", "excerpt", "honest"), [
+    ("每个容器的 CPU request 为 1 核，limit 为 2 核", SPEC, '"cpu": "1"', True),
+    ("每个容器的内存 limit 为 2Gi", SPEC, '"memory": "2Gi"', True),
+    ("每个 pod 的 CPU 使用都超过 1900m", TOP, "search-api-5kw2m   1968m        1510Mi", False),  # an observation
+])
+def test_per_unit_names_the_unit_a_setting_applies_to(claim: str, output: str, excerpt: str, honest: bool) -> None:
+    _judged(honest, claim, [excerpt], output, tool="query_metrics", source_type="metric")
+
+
+def _node(uptime: object) -> str:
+    return json.dumps({"name": "rabbit@rabbitmq-0", "running": False, "mem_used": None, "mem_limit": None,
+                       "disk_free": None, "fd_used": None, "uptime": uptime}, indent=2)
+
+
+@pytest.mark.parametrize(("uptime", "honest"), [(None, True), (86400, False)])
+def test_listed_field_names_each_shown_by_a_line(uptime: object, honest: bool) -> None:
+    output = _node(uptime)
+    quote = '"mem_used": null,\n  "mem_limit": null,\n  "disk_free": null'
+    _judged(honest, "rabbitmq-0 的 mem_used、disk_free、fd_used、uptime 等指标全部为 null", [quote], output)
+
+
+# --- a headerless pod listing, a query's limit, a field of another JSON record -------------------------------
+
+POD_ROWS = (
+    "production-62   payment-service-7cb79f8c87-z96z8   1/1     Running   0             14s   10.0.2.187   "
+    "gke-pool-2-41363a6e-yi0r   <none>   <none>   app=payment-service\n"
+    "default   robusta-holmes-7bfb7f85b7-2w9ck   1/1     Running   6 (37m ago)   9d   10.244.1.63   "
+    "kind-double-node-worker   <none>   <none>   app=holmes\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "honest"), [
+    ("payment-service-7cb79f8c87-z96z8 为 1/1 Running，0 次重启，运行在节点 gke-pool-2-41363a6e-yi0r",
+     POD_ROWS.splitlines()[0][:120], True),
+    ("robusta-holmes-7bfb7f85b7-2w9ck 累计重启 6 次，最近一次在 37m 前", POD_ROWS.splitlines()[1][:90], True),
+    ("robusta-holmes-7bfb7f85b7-2w9ck 累计重启 9 次", POD_ROWS.splitlines()[1][:90], False),
+])
+def test_a_headerless_pod_listing_carries_its_columns(claim: str, excerpt: str, honest: bool) -> None:
+    """`kubectl get pods | grep` prints rows without the header: RESTARTS and NODE are still its columns."""
+    verification, detail = _checked(claim, [excerpt], POD_ROWS, tool="kubectl_find_resource", source_type="event")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_a_listing_of_other_things_implies_no_pod_columns() -> None:
+    from groundcheck.programs.core.headerless_rows import implied_pod_header
+
+    assert implied_pod_header(POD_ROWS.lower()).startswith("pod name ready status restarts")
+    assert implied_pod_header("name ready status restarts age\nweb-1 1/1 running 0 5d") == ""  # its own header
+    assert implied_pod_header("2026-11-28 error 1/1 jobs failed after 3 attempts") == ""
+
+
+LIMITED_LOG = "\n".join(
+    f"Fri Jul 11 13:23:24 UTC 2025 ERROR: {line}" for line in (
+        "Failed to connect to database: connection timeout", "Retrying database connection...",
+        "Database connection failed after 3 retries", "Backup database also unavailable",
+        "Application cannot start without database",
+    )
+)
+
+
+@pytest.mark.parametrize(("claim", "arguments", "honest"), [
+    ("按 ERROR 过滤、上限 10 条查询日志，只返回 5 条 ERROR", {"filter": "ERROR", "limit": 10}, True),
+    ("日志最多返回 10 条，实际只有 5 条 ERROR", {"filter": "ERROR", "limit": "10"}, True),
+    ("按 ERROR 过滤、上限 10 条查询日志，只返回 5 条 ERROR", {"filter": "ERROR", "timeout": 10}, False),  # no limit key
+    ("连接数据库超时 10 次", {"filter": "ERROR", "limit": 10}, False),  # no limit word: a finding
+])
+def test_a_query_limit_the_claim_restates(claim: str, arguments: dict[str, object], honest: bool) -> None:
+    quote = "Fri Jul 11 13:23:24 UTC 2025 ERROR: Failed to connect to database: connection timeout"
+    verification, detail = _checked(claim, [quote], LIMITED_LOG, arguments=arguments)
+    assert (verification == "direct_observation") is honest, detail
+
+
+def _cluster(partitions_of_2: list[str], partitions_of_1: list[str]) -> str:
+    nodes = [
+        {"name": "rabbit@rabbitmq-0.rabbitmq-headless", "running": False, "partitions": None},
+        {"name": "rabbit@rabbitmq-1.rabbitmq-headless", "running": True, "partitions": partitions_of_1},
+        {"name": "rabbit@rabbitmq-2.rabbitmq-headless", "running": True, "partitions": partitions_of_2},
+    ]
+    return json.dumps({"raw_node_data": nodes}, indent=2)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("rabbitmq-2 的 partitions 列表里记录了 rabbitmq-0，而 rabbitmq-1 的 partitions 为空列表", True),
+    ("rabbitmq-1 的 partitions 列表里记录了 rabbitmq-0，而 rabbitmq-2 的 partitions 为空列表", False),
+    ("rabbitmq-1 的 partitions 为空", True),
+    ("rabbitmq-2 的 partitions 为空", False),
+])
+def test_a_field_of_one_json_record_given_to_another(claim: str, honest: bool) -> None:
+    output = _cluster(["rabbit@rabbitmq-0.rabbitmq-headless"], [])
+    quote = '"partitions": [\n        "rabbit@rabbitmq-0.rabbitmq-headless"\n      ]'
+    verification, detail = _checked(claim, [quote, '"partitions": []'], output)
+    assert (verification == "direct_observation") is honest, detail
+    if not honest:
+        assert verification == "contradicted" and "another record" in detail, detail
+
+
+# --- vocabulary: what the glossary reads as carrying a concept ----------------------------------------------
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output"), [
+    ("集群检测到网络分区（network_partitions_detected 为 true）", '"network_partitions_detected": true',
+     '{"network_partitions_detected": true, "partition_details": []}'),
+    ("启动命令在 DEPLOY_ENV 非空时进入 while true 循环", "else while true; do echo hello; sleep 10;done; fi",
+     'if [[ -z "${DEPLOY_ENV}" ]]; then echo undefined ; else while true; do echo hello; sleep 10;done; fi'),
+    ("ProvisioningFailed 在 12 分钟内重复了 42 次", "ProvisioningFailed  2m12s (x42 over 12m)",
+     "Events:\n  Warning  ProvisioningFailed  2m12s (x42 over 12m)  persistentvolume-controller  no storageclass"),
+    ("处理失败后回退到 offset 17996114 重新处理", "Seeking to offset 17996114 for partition payment-events-3",
+     "ERROR Failed to process record payment-events-3@17996114 (attempt 1)\n"
+     "Seeking to offset 17996114 for partition payment-events-3\n"),
+])
+def test_words_the_outputs_vocabulary_carries(claim: str, excerpt: str, output: str) -> None:
+    """网络分区 over a field name, 循环 over `while true`, 重复了 N 次 (repeated, not duplicated), 回退 to an
+    offset over a consumer's seek."""
+    verification, detail = _checked(claim, [excerpt], output)
+    assert "either language" not in detail, detail
+    assert verification in ("direct_observation", "reasonable_inference"), detail
+
+
+def test_a_utc_label_names_no_time_zone_problem() -> None:
+    from groundcheck.programs.text.glossary import claim_analysis
+
+    named = {cid for m in claim_analysis("按 UTC 换算为 2027-05-18 05:19:15").mentions for cid in m.concept_ids}
+    assert "timezone" not in named
+    named = {cid for m in claim_analysis("时区配置错误导致时间偏移 8 小时").mentions for cid in m.concept_ids}
+    assert "timezone" in named
