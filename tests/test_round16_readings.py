@@ -516,7 +516,7 @@ def test_an_events_age_is_no_subject_of_its_row() -> None:
 
 @pytest.mark.parametrize(("claim", "honest"), [
     ("已拉取的事务到 88231907，执行到 88102334", True),  # a GTID set counts transactions
-    ("已拉取的快照到 88231907，执行到 88102334", False),
+    ("已拉取的备份到 88231907，执行到 88102334", False),  # (快照 is any point-in-time view: rules-19)
 ])
 def test_a_gtid_set_carries_transactions(claim: str, honest: bool) -> None:
     output = "Retrieved_Gtid_Set: 5b7e2c1a:1-88231907\nExecuted_Gtid_Set: 5b7e2c1a:1-88102334\n"

@@ -209,3 +209,187 @@ def test_a_utc_label_names_no_time_zone_problem() -> None:
     assert "timezone" not in named
     named = {cid for m in claim_analysis("时区配置错误导致时间偏移 8 小时").mentions for cid in m.concept_ids}
     assert "timezone" in named
+
+
+# --- a fresh audit (AG): zones, asides, denials with a source or a subject, tools named, zero cells -----------
+
+LOCKS = json.dumps({"metric": "pg_locks_waiting", "values": [
+    [f"2026-05-20T{t}:00Z", v] for t, v in (("06:57", 0), ("06:58", 0), ("06:59", 0), ("07:00", 1), ("07:01", 2),
+                                             ("07:02", 4), ("07:03", 5), ("07:04", 7), ("07:05", 9), ("07:06", 7))
+]})
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("pg_locks_waiting 在 06:59Z（北京时间 14:59）为 0，此后持续上升，07:05Z（北京时间 15:05）达到峰值 9", True),
+    ("pg_locks_waiting 在 07:05Z 达到峰值 9", True),
+    ("pg_locks_waiting 在 07:04Z（北京时间 15:04）达到峰值 9", False),  # 7 then; the aside's clock is the same moment
+    ("pg_locks_waiting 在 06:59Z 为 0，此后持续上升到 07:06Z 的 7", False),  # 9 before it: no steady rise
+])
+def test_a_zulu_clock_and_its_converted_aside(claim: str, honest: bool) -> None:
+    """"07:05Z" is UTC as "T07:05:00Z" writes it; a zone named in brackets ("（北京时间 15:05）") is the bracket's
+    own, not carried to the next clock; the figure after such an aside is the outer clock's."""
+    quote = '["2026-05-20T07:05:00Z", 9]'
+    verification, detail = _checked(claim, [quote], LOCKS, tool="query_metrics", source_type="metric")
+    assert (verification == "direct_observation") is honest, detail
+    if not honest:
+        assert verification == "contradicted", detail
+
+
+DESCRIBE_STARTED = (
+    "Start Time:       Fri, 11 Jul 2025 16:22:00 +0300\nContainers:\n  web:\n    State:          Running\n"
+    "      Started:      Fri, 11 Jul 2025 16:22:20 +0300\n    Ready:          True\n    Restart Count:  0\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("容器于 16:22:20 +0300（北京时间 21:22:20）启动，距 Start Time 16:22:00 仅 20 秒", True),
+    ("容器于 16:22:20 +0300（北京时间 21:22:20）启动，距 Start Time 16:21:00 有 80 秒", False),
+])
+def test_a_zone_in_brackets_stays_in_them(claim: str, honest: bool) -> None:
+    quotes = ["Started:      Fri, 11 Jul 2025 16:22:20 +0300", "Start Time:       Fri, 11 Jul 2025 16:22:00 +0300"]
+    verification, detail = _checked(claim, quotes, DESCRIBE_STARTED, tool="kubectl_describe", source_type="event")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def _with_logs(log: str) -> dict[str, object]:
+    return {"invocation_id": "call_log", "trace_ref": "trace:00000000000000c2", "tool_name": "fetch_pod_logs",
+            "arguments": {"pod_name": "front-end-4lbfd"}, "status": "ok", "output": log}
+
+
+POD_ERROR = (
+    "Containers:\n  front-end:\n    Last State:     Terminated\n      Reason:       Error\n      Exit Code:    1\n"
+)
+
+
+@pytest.mark.parametrize(("log", "honest"), [
+    ("Starting app\nApp now running in production mode on port 8079\n", True),
+    ("Starting app\nERROR: cannot bind port 8079\n", False),
+])
+def test_a_denial_naming_the_logs_reads_the_logs(log: str, honest: bool) -> None:
+    """"当前日志只到启动完成、没有错误" beside a describe whose last state is Error: the logs deny it."""
+    claim = "上一次容器以 Exit Code 1 退出，而当前日志只到启动完成、没有错误"
+    extra = [{"source_type": "log", "source_id": "call_log", "tool_name": "fetch_pod_logs",
+              "source_invocation_ids": ["call_log"], "evidence_excerpt": log.splitlines()[1]}]
+    record = verify_session(session(claim, "Reason:       Error\n      Exit Code:    1", POD_ERROR,
+                                    tool="kubectl_describe", source_type="event", extra_bindings=extra,
+                                    extra_calls=[_with_logs(log)]))
+    check = record.claim_checks[0]
+    assert (check.verification == "direct_observation") is honest, check.detail
+    if not honest:
+        assert check.verification == "contradicted", check.detail
+
+
+COREDNS = (
+    '[pod/coredns-4xk2p] "A IN redis-master.cache.svc.cluster.local. udp 57" NOERROR qr,aa,rd 118 0.000221s\n'
+    '[pod/coredns-4xk2p] "A IN payment-gw.example-pay.com. udp 44" SERVFAIL qr,rd 44 2.001334117s\n'
+    '[pod/coredns-qm7tn] "A IN redis-master.cache.svc.cluster.local. udp 57" NOERROR qr,aa,rd 118 0.000187s\n'
+)
+
+
+@pytest.mark.parametrize(("claim", "quotes", "honest"), [
+    ("集群内部域名 redis-master.cache.svc.cluster.local 的查询都是 NOERROR，没有出现 SERVFAIL",
+     ['"A IN redis-master.cache.svc.cluster.local. udp 57" NOERROR'], True),
+    ("payment-gw.example-pay.com 的查询没有出现 SERVFAIL",
+     ['"A IN payment-gw.example-pay.com. udp 44" SERVFAIL'], False),  # its own line reports it
+    ("没有出现 SERVFAIL", ['"A IN redis-master.cache.svc.cluster.local. udp 57" NOERROR'], False),  # no subject
+])
+def test_a_denial_of_a_named_subject_reads_its_lines(claim: str, quotes: list[str], honest: bool) -> None:
+    verification, detail = _checked(claim, quotes, COREDNS)
+    assert (verification == "direct_observation") is honest, detail
+    if not honest:
+        assert verification == "contradicted", detail
+
+
+def test_a_quote_reporting_what_the_subjects_denial_denies_is_no_excuse() -> None:
+    output = "mysql-replica-2> SHOW REPLICA STATUS\\G\n  Replica_IO_Running: No\n  Replica_SQL_Running: Yes\n"
+    claim = "mysql-replica-2 的 IO 线程没有停止，仍在正常运行"
+    verification, detail = _checked(claim, ["Replica_IO_Running: No"], output)
+    assert verification == "contradicted", detail
+
+
+LINEAGE = "NAME                          READY   STATUS    AGE\nDeployment/front-end          1/1               18d\n" \
+          "└── Pod/front-end-kn2zt        1/1     Running   18d\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("kube-lineage 返回的是 Pod/front-end-kn2zt（1/1 Running）", True),
+    ("kube-tracer 返回的是 Pod/front-end-kn2zt（1/1 Running）", False),  # names no tool it called
+])
+def test_the_cited_tool_named_by_its_plugins_name(claim: str, honest: bool) -> None:
+    verification, detail = _checked(claim, ["└── Pod/front-end-kn2zt        1/1     Running   18d"], LINEAGE,
+                                    tool="kubectl_lineage_children", source_type="event")
+    assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("row", "honest"), [("0", True), ("3", False)])
+def test_a_zero_cell_after_its_column_name_denies(row: str, honest: bool) -> None:
+    output = (f"NAME                     READY   STATUS    RESTARTS   AGE\n"
+              f"java-api-checker-mdr44   1/1     Running   {row}          48s\n")
+    verification, detail = _checked("Pod java-api-checker-mdr44 为 1/1 Running，RESTARTS 0，AGE 48s",
+                                    [output.splitlines()[1]], output, tool="kubectl_get_pods", source_type="event")
+    assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("报错原因是没有可用连接，等待队列已经达到上限 256", True),  # the reason the error itself gives
+    ("服务重启的原因是没有可用连接", False),  # a cause of another event: an inference
+])
+def test_the_reason_an_error_gives_is_quoted_not_inferred(claim: str, honest: bool) -> None:
+    quote = "no available connection and the queue has reached its max size 256"
+    verification, detail = _checked(claim, [quote], f"2026-07-01 10:00:01 ERROR {quote}\n")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_a_job_describes_its_configuration() -> None:
+    output = "Name:             java-api-checker\nParallelism:      1\nCompletions:      1\nBackoff Limit:    1\n"
+    verification, detail = _checked("Job 配置为 Parallelism 1、Completions 1、Backoff Limit 1",
+                                    ["Parallelism:      1\nCompletions:      1", "Backoff Limit:    1"], output,
+                                    tool="kubectl_describe", source_type="event",
+                                    arguments={"kind": "job", "name": "java-api-checker"})
+    assert verification == "direct_observation", detail
+
+
+def test_a_snapshot_of_sessions_is_no_backup() -> None:
+    output = " pid   | usename   | state  | wait_event_type\n 29544 | app_order | active | Lock\n" \
+             " 29641 | app_order | active | Lock\n"
+    verification, detail = _checked("同一快照中有 2 个 app_order 会话处于 active，wait_event_type 为 Lock",
+                                    [" 29544 | app_order | active | Lock"], output)
+    assert "backup" not in detail and verification == "direct_observation", detail
+
+
+RESPONSES = json.dumps({"unit": "req/s", "series": [
+    {"labels": {"rcode": rcode}, "points": [["2026-06-08T02:15:00Z", a], ["2026-06-08T02:20:00Z", b]]}
+    for rcode, a, b in (("NOERROR", 412.6, 418.3), ("NXDOMAIN", 56.1, 57.2), ("SERVFAIL", 0.0, 3.4))
+]})
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("SERVFAIL 速率在 02:15Z 为 0，02:20Z（北京时间 10:20）升到 3.4 req/s，"
+     "约占当时全部响应（NOERROR 418.3 + NXDOMAIN 57.2 + SERVFAIL 3.4）的 0.71%", True),
+    ("SERVFAIL 速率在 02:15Z 为 0，02:20Z 升到 3.4 req/s，全部是 NXDOMAIN 之后的重试", False),  # a whole unshown
+])
+def test_the_whole_a_share_is_of_is_no_scope(claim: str, honest: bool) -> None:
+    from groundcheck.programs.core.scope_shown import whole_of_a_share
+    from groundcheck.programs.text.wording import search_scope
+
+    scope = search_scope(claim)
+    assert scope is not None and whole_of_a_share(claim, scope) is honest
+    servfail = ('{"labels": {"rcode": "SERVFAIL"}, "points": [["2026-06-08T02:15:00Z", 0.0], '
+                '["2026-06-08T02:20:00Z", 3.4]')
+    quotes = [servfail, '["2026-06-08T02:20:00Z", 418.3]', '["2026-06-08T02:20:00Z", 57.2]']
+    verification, detail = _checked(claim, quotes, RESPONSES, tool="query_metrics", source_type="metric",
+                                    arguments={"query": "sum by (rcode) (rate(coredns_dns_responses_total[5m]))"})
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_an_observation_denied_is_no_word_the_claim_adds() -> None:
+    from groundcheck.programs.core.lexical_judgements import denied_latin_words
+
+    assert denied_latin_words("日志中没有 deadlock detected") == {"deadlock", "detected"}
+    assert denied_latin_words("未发现 OOMKilled 事件") == {"oomkilled"}
+    assert not denied_latin_words("消费者处理超时未 ack，broker 重新投递")  # a state it reports, not an absence
+    output = "2026-05-20 15:00:43 CST ERROR:  canceling statement due to statement timeout\n" \
+             "2026-05-20 15:00:44 CST LOG:  process 28841 still waiting for ShareLock on transaction 90412277\n"
+    verification, detail = _checked("日志中没有 deadlock detected，等待者都在等事务 90412277",
+                                    ["still waiting for ShareLock on transaction 90412277"], output)
+    assert verification != "unsupported", detail

@@ -376,6 +376,28 @@ def _on_one_line(flat: str, first: str, second: str) -> bool:
     return False
 
 
+_TOOL_WORD = re.compile(r"[a-z][a-z0-9]*")
+_MIN_TOOL_WORD = 4
+
+
+def names_a_cited_tool(entity: str, cited: Sequence[CallEvidence]) -> bool:
+    """An entity of two or more words, each the start of a word of a cited call's tool name, in order
+    ("kube-lineage" of `kubectl_lineage_children`, "holmes-logs" of `fetch_holmes_logs`)."""
+    words = _TOOL_WORD.findall(entity)
+    if len(words) < 2 or "".join(words) != _NAME_SEPARATOR.sub("", entity) or min(map(len, words)) < _MIN_TOOL_WORD:
+        return False
+    for ev in cited:
+        tool = _TOOL_WORD.findall(ev.call.tool_name.lower())
+        at = 0
+        for word in words:
+            at = next((i + 1 for i in range(at, len(tool)) if tool[i].startswith(word)), -1)
+            if at == -1:
+                break
+        else:
+            return True
+    return False
+
+
 @dataclass
 class LocatedMentions:
     """Where the entities, numbers and proper names of a claim appear in the trace."""
@@ -396,6 +418,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = _location_of_a_form(entity, index, cited)
         if where == "nowhere" and datetime_of_a_cited_epoch(entity, index.observed(cited)):
             where = "cited"  # "1810617555000（毫秒），按 UTC 换算为 2027-05-18 05:19:15"
+        if where == "nowhere" and names_a_cited_tool(entity, index.existing(cited)):
+            continue  # "kube-lineage 返回的是…" of a call to kubectl_lineage_children: the tool, named
         if where == "nowhere" and denies_token(text, entity):
             continue  # "没有发生 OOMKilled": what the claim denies need not be in any output
         if where != "nowhere" and beijing_time_only_in_utc(text, entity, index.observed(cited)):

@@ -53,7 +53,38 @@ def headed_table_conflict(claim_text: str, cited: Sequence[CallEvidence], excerp
         or measure_column_conflict(claim_text, mentions, cited)
         or counted_total_conflict(claim_text, mentions, cited)
         or drawn_row_conflict(claim_text, mentions, cited, excerpts)
+        or named_cell_conflict(claim_text, mentions, cited)
     )
+
+
+_CELL_AFTER_NAME = r"\s?(?:为|是|[:=：])?\s?(\d+(?:\.\d+)?)(?![\d.])"
+_MIN_HEADER = 3
+
+
+def named_cell_conflict(claim_text: str, mentions: Mentions, cited: Sequence[CallEvidence]) -> str | None:
+    """"java-api-checker-mdr44 … RESTARTS 0" over its row whose RESTARTS cell is 3: a figure the claim writes
+    right after a column's name, which the row of the subject it names holds otherwise in that column."""
+    folded = fold(claim_text)
+    for ev in cited:
+        if "\n" not in ev.flat:
+            continue
+        for table in ev.view("column_tables", _column_tables):
+            named = [r for r in table.rows if any(contains_token(r[0], e) or contains_token(r[1], e)
+                                                  for e in mentions.entities if len(r) > 1)]
+            if len(named) != 1:
+                continue
+            for column, header in enumerate(table.header):
+                if column == 0 or len(header) < _MIN_HEADER or not header.isalpha():
+                    continue
+                said = re.search(rf"(?<![a-z_]){re.escape(header)}{_CELL_AFTER_NAME}", folded)
+                cell = _LEADING_FIGURE.match(named[0][column]) if column < len(named[0]) else None
+                if said and cell and float(said.group(1)) != float(cell.group(0)):
+                    return (f"it gives {header.upper()} {said.group(1)} for {named[0][0]!r}, whose row in the cited "
+                            f"table shows {named[0][column]!r}")
+    return None
+
+
+_LEADING_FIGURE = re.compile(r"\d+(?:\.\d+)?")
 
 
 class _ColumnTable(NamedTuple):

@@ -50,6 +50,7 @@ from .scope_shown import (
     own_figures_break_the_bound,
     own_figures_meet_the_bound,
     per_unit_setting,
+    whole_of_a_share,
 )
 from .table_rows import every_row_shows
 from .trace_index import TraceIndex, literal_number_in
@@ -176,7 +177,10 @@ def judge_wording(
     if uncovered and usable:
         quoted = [evidence_view(" ".join(b.evidence_excerpt for b in usable))]
         uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, quoted, views)]
-    if len(words) >= 2 and len(uncovered) / len(words) > 1 - _MIN_WORD_COVERAGE:
+    # (English words a Chinese negator denies, "日志中没有 deadlock detected", are what the output lacks)
+    denied = denied_latin_words(text) if uncovered else frozenset()
+    counted = [w for w in words if w not in denied]
+    if len(counted) >= 2 and len([w for w in uncovered if w not in denied]) / len(counted) > 1 - _MIN_WORD_COVERAGE:
         detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
         found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))
     if outside_cited or unstated_counts:
@@ -240,6 +244,7 @@ def judge_wording(
         and not _every_quote_holds(text, scope, usable)
         and not figure_in_every_quote(text, [b.evidence_excerpt for b in usable])
         and not own_figures_meet_the_bound(text)
+        and not whole_of_a_share(text, scope)
         and not _whole_shown_by_counts(text, views)
         and not family_shows_scope(text, cited_calls, [b.evidence_excerpt for b in usable])
         and not every_line_holds(text, cited_calls)
@@ -579,14 +584,37 @@ def _cause_quoted(text: str, excerpts: str) -> bool:
     words = content_words(clause, skip=mentions.entities)
     tokens = [*mentions.entities, *words.names, *words.words]
     if not tokens:
-        return False
+        # "报错原因是没有可用连接" quoting "no available connection …": the reason an error gives, each of its
+        # concepts quoted (a cause of another event, "重启的直接原因是…", stays an inference)
+        if not m or not _ERROR_REASON.search(text, max(0, m.start() - 4), m.start()):
+            return False
+        named = [c.concept_ids for c in claim_analysis(clause).mentions]
+        quoted = evidence_view(excerpts)
+        return bool(named) and all(any(quoted.carries_in_text(c) for c in ids) for ids in named)
     flat = fold(excerpts)
     return all(word_in(flat, t) for t in tokens) and all(literal_number_in(flat, n) for n in mentions.numbers)
+
+
+_ERROR_REASON = re.compile(r"(?:报错|错误|失败|异常|拒绝)(?:的)?$")
 
 
 def _states_cause(excerpts: str) -> bool:
     """The quoted evidence states a cause itself ("X failed: Y", "timed out (...) while ...")."""
     return bool(search_causal(excerpts) or search_evidence_causal(excerpts))
+
+
+# a denied observation: "日志中没有 deadlock detected", "未发现 OOMKilled" (not a state: "超时未 ack" says what
+# happened)
+_DENIED_LATIN = re.compile(
+    r"(?:(?:日志|输出|结果|记录)(?:中|里)?\s?(?:没有|并没有|无|并无|不存在)"
+    r"|(?:没有|并没有|未|无|并无|未曾)\s?(?:出现|发现|报|记录|看到|找到|打印|检索到|搜到)(?:过)?)\s?"
+    r"((?:[a-z][a-z0-9_\-]*)(?:\s[a-z][a-z0-9_\-]*){0,5})"
+)
+
+
+def denied_latin_words(text: str) -> frozenset[str]:
+    """The English words of a phrase whose observation a Chinese negator denies ("日志中没有 deadlock detected")."""
+    return frozenset(w for m in _DENIED_LATIN.finditer(fold(text)) for w in m.group(1).split())
 
 
 def quote_items(items: list[str], limit: int = 4) -> str:

@@ -146,3 +146,11 @@ def per_unit_setting(claim_text: str, claim_type: str, scope: re.Match[str]) -> 
         return True
     unit = _PER_UNIT.match(claim_text, scope.start())
     return unit is not None and _SETTING.match(claim_text, unit.end()) is not None
+
+
+_SHARE_OF = re.compile(r"(?:占|相对于|除以|/)\s?(?:当时|此时|同期|同一时刻|该时段)?\s?$")
+
+
+def whole_of_a_share(claim_text: str, scope: re.Match[str]) -> bool:
+    """"约占当时全部响应的 0.71%": 全部 names the whole a share is of, no claim about every one of them."""
+    return _SHARE_OF.search(claim_text, max(0, scope.start() - 8), scope.start()) is not None

@@ -32,7 +32,8 @@ _names_a_zone = quick_search(_ZONE_WORD, cue="北京时间|东八区|utc|协调�
 # right after the clock, bare or alone in brackets: "03:59:59 GMT", "02:11（北京时间）" (not "15:49（UTC 07:49）",
 # the same moment restated in another zone)
 _ZONE_AFTER = re.compile(
-    r"\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))"
+    # ("07:05Z": ISO's zulu letter glued to the clock is UTC)
+    r"z(?![a-z0-9])|\s?(?:(北京时间|cst\b|utc\s?\+\s?0?8\b)|(?:gmt|utc)\b(?!\s?[+\-]))"
     r"|\s?[(（]\s?(?:(北京时间|cst|utc\s?\+\s?0?8)|(?:gmt|utc))\s?[)）]",
     re.IGNORECASE,
 )
@@ -107,10 +108,24 @@ def _zone_before(text: str, start: int) -> int | None:
     if UTC_BEFORE.search(*before):
         return 0
     sentence_start = part_start(text, start, SENTENCE_BREAKS)
-    words = [m.group(0) for m in _ZONE_WORD.finditer(text, sentence_start, start)]
+    # a zone named inside brackets that close before the clock is the bracket's own ("07:05Z（北京时间 15:05），
+    # 随后 07:08Z …", "16:22:20 +0300（北京时间 21:22:20）启动，距 16:22:00"): not carried past them
+    words = [
+        m.group(0) for m in _ZONE_WORD.finditer(text, sentence_start, start)
+        if not _closed_bracket_holds(text, m.start(), start)
+    ]
     if not words:
         return None
     return 8 if _BEIJING_WORD.match(words[-1]) else 0
+
+
+def _closed_bracket_holds(text: str, at: int, before: int) -> bool:
+    """`text[at]` is inside a bracket pair that closes before `before`."""
+    opening = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
+    if opening == -1 or max(text.rfind(")", opening, at), text.rfind("）", opening, at)) != -1:
+        return False
+    closing = [i for i in (text.find(")", at, before), text.find("）", at, before)) if i != -1]
+    return bool(closing)
 
 
 def written_zones(folded_output: str, clock: str) -> set[int | None]:

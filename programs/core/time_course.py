@@ -150,7 +150,14 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
         if steady:
             first = _index(values, held[0][1])
             assert first is not None
-            tail = values[first:]
+            # "此后持续上升，07:05 达到峰值 9": the rise runs to the peak it names, not past it (without a peak,
+            # "持续上升到 9800" says it goes on rising)
+            ends = [
+                i for start, n in held[1:]
+                if _PEAK_BEFORE.search(text, max(0, start - _REACH), start)
+                and (i := _index_from(values, n, first)) is not None
+            ]
+            tail = values[first : max(ends) + 1] if ends else values[first:]
             rising = steady["up"] is not None
             broken = any((b < a) if rising else (b > a) for a, b in pairwise(tail))
             if broken:
@@ -170,6 +177,14 @@ def _restarting_runs(series: Series) -> list[list[float]]:
             runs.append([])
         runs[-1].append(point.values[0])
     return runs
+
+
+_PEAK_BEFORE = re.compile(r"(?:峰值|最高点|最高值|顶峰|高点|peak)(?:为|是|达到|到)?\s?$", re.IGNORECASE)
+
+
+def _index_from(values: list[float], number: NumberMention, start: int) -> int | None:
+    """The last place after `start` holding the figure (a rise "到 7" runs to its last 7)."""
+    return max((i for i in range(start + 1, len(values)) if holds_as_written(values[i], number)), default=None)
 
 
 def _index(values: list[float], number: NumberMention) -> int | None:

@@ -513,6 +513,10 @@ class EvidenceView:
     def text(self) -> str:
         return self._text
 
+    @property
+    def context(self) -> str:
+        return self._context
+
     def carries_in_text(self, concept_id: str) -> bool:
         """`carries`, reading the text alone (not its context)."""
         concept = glossary().concepts.get(concept_id)

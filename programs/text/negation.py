@@ -35,6 +35,7 @@ from .glossary import (
     glossary,
     stands_alone,
 )
+from .normalize import contains_token
 from .wording import CLAUSE_BREAKS, SENTENCE_BREAKS, part_start
 
 __all__ = [
@@ -351,6 +352,10 @@ def negation_conflict(
                 continue  # "没有复制错误" over "Last_Error: " (empty): a field naming the concept, no value
             if asserted and _bounded_denial_holds(compact(claim_text), m, ids[0], views):
                 continue  # "02:14:06 之前没有这类报错": only the lines before that time are denied
+            if asserted and _denied_of_a_named_source(compact(claim_text), m, ids[0], views):
+                continue  # "而当前日志只到启动完成、没有错误" beside a describe's "Reason: Error": the logs deny it
+            if asserted and _denied_of_a_named_subject(compact(claim_text), m, ids[0], views, quotes):
+                continue  # "redis-master… 的查询都是 NOERROR，没有出现 SERVFAIL": its lines deny it
             if asserted and _zero_quote_denies(compact(claim_text), m, quotes):
                 continue  # "Ethernet1/50 全程 CRC 都是 0，没有错误" quoting its all-zero series
             if asserted and not any(d for _, d in polarities):
@@ -457,6 +462,57 @@ def _subject_lines_report(text: str, m: ConceptMention, concept_id: str, views: 
         if asserted and not denied:
             return f"it denies {concept_id!r} ({m.term}), which the cited output reports on its lines ({asserted!r})"
     return None
+
+
+_LOG_SOURCE = re.compile(r"日志|\blogs?\b")
+
+
+def _denied_of_a_named_source(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> bool:
+    """The denial's clause names the logs as its source, and every cited log output (a call whose tool
+    reads logs) leaves the concept unreported: what another kind of output reports is not denied."""
+    if not _LOG_SOURCE.search(text, part_start(text, m.start, CLAUSE_BREAKS), m.start):
+        return False
+    logs = [v for v in views if "log" in v.context]
+    if not logs or len(logs) == len(views):
+        return False
+    return not any(_scan_polarity(view, concept_id, full=True)[0] for view in logs)
+
+
+_NAMED_SUBJECT = re.compile(r"[a-z0-9][a-z0-9_\-]*[.\-_][a-z0-9_.\-]*[a-z0-9]")
+_SUBJECT_LINES = 5_000
+
+
+def _denied_of_a_named_subject(
+    text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView], quotes: Sequence[str]
+) -> bool:
+    """The denial's sentence names a subject before it ("redis-master.cache.svc.cluster.local 的查询…没有出现
+    SERVFAIL"), the claim quotes that subject's lines and no quote reports the concept, and no cited line
+    naming the subject reports it: the lines that do are another subject's (payment-gw's SERVFAIL). A
+    quote that reports it ("Replica_IO_Running: No" for "IO 线程没有停止") is never excused."""
+    start = part_start(text, m.start, SENTENCE_BREAKS)
+    names = {n for n in _NAMED_SUBJECT.findall(text, start, m.start) if concept_id not in concepts_in(n)}
+    folded_quotes = [compact(q) for q in quotes]
+    if not names or not any(contains_token(q, n) for q in folded_quotes for n in names):
+        return False
+    if _scan_polarity(evidence_view("\n".join(folded_quotes)), concept_id, full=True)[0]:
+        return False
+    lines = [line for view in views for line in view.text.split("\n", _SUBJECT_LINES)[:_SUBJECT_LINES]]
+    subject_lines = [line for line in lines if any(contains_token(line, name) for name in names)]
+    if not subject_lines or _scan_polarity(evidence_view("\n".join(subject_lines)), concept_id, full=True)[0]:
+        return False
+    # every other line carrying the concept names another subject (payment-gw's SERVFAIL lines): a header
+    # ("NAME … RESTARTS") or an unnamed line may report it of the claim's subject too
+    concept = glossary().concepts.get(concept_id)
+    terms = () if concept is None else concept.search_terms
+    return all(
+        any(_other_subject(token, names) for token in _NAMED_SUBJECT.findall(line))
+        for line in lines
+        if line not in subject_lines and any(contains_term(line, term) for term in terms)
+    )
+
+
+def _other_subject(token: str, names: set[str]) -> bool:
+    return token not in names and token[0].isalpha() and any(c.isalpha() for c in token[1:])
 
 
 _SEPARATORS = re.compile(r"[_\-]")
@@ -725,9 +781,12 @@ def _zero_figure(claim_text: str, m: ConceptMention) -> bool:
     text = compact(claim_text)
     if _ZERO_VALUE.match(text, m.end) is not None or _ZERO_COUNT_AFTER.match(text, m.end) is not None:
         return True  # "成功 0 个", "restarts: 0", "重启 0 次"
+    if m.term.isascii() and _ZERO_AFTER_FIELD.match(text, m.end) is not None:
+        return True  # "RESTARTS 0，AGE 48s": a column's name and its cell, as a listing prints them
     return _ZERO_COUNT_BEFORE.search(text, max(0, m.start - 6), m.start) is not None
 
 
+_ZERO_AFTER_FIELD = re.compile(r"[a-z_]*\s+0(?![\d.:%a-z])")
 _ZERO_COUNT_BEFORE = re.compile(r"(?<![\d.])(?:0|零)\s*(?:个|次|条|台|例|项)?\s*$")
 _INFERENCE_OPENING = re.compile(r"\s*(?:推断|推测|判断|据此推断)\s?[:：，,]?")
 _UNCERTAIN = re.compile(r"可能|也许|或许|大概|疑似|不确定|无法确认|无法判断|待确认|需要确认|未验证|是否")

@@ -156,9 +156,11 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
     pairs: list[tuple[int, int, NumberMention, int]] = []
     clocks = _clock_spans(claim_text)
     paired = _respectively(claim_text, clocks) if len(clocks) > 1 else {}
-    listed = _clocks_of_a_count(claim_text, clocks) if "(" in claim_text or "（" in claim_text else set()
+    bracketed = "(" in claim_text or "（" in claim_text
+    listed = _clocks_of_a_count(claim_text, clocks) if bracketed else set()
+    asides = _conversion_asides(claim_text, clocks) if bracketed else {}
     for k, (start, end, second, window, utc) in enumerate(clocks):
-        if k in listed:
+        if k in listed or k in asides:
             continue
         if k in paired:
             pairs.append((second, window, paired[k], utc))
@@ -181,14 +183,41 @@ def _claimed_at(claim_text: str) -> tuple[tuple[int, int, NumberMention, int], .
         if numbers:  # the time a number before it happened at
             pairs.append((second, window, numbers[-1], utc))
             continue
-        stop = clocks[k + 1][0] if k + 1 < len(clocks) else len(claim_text)
+        # (a clock's conversion in brackets right after it, "18:17Z（北京时间 02:17）", is no time of its own:
+        # the figure after the bracket is the outer clock's)
+        later = next((j for j in range(k + 1, len(clocks)) if j not in asides), None)
+        stop = clocks[later][0] if later is not None else len(claim_text)
+        end = asides.get(k + 1, end)
         clause_end = _CLAUSE_END.search(claim_text, end, stop)
         numbers = _numbers_in(claim_text, end, clause_end.start() if clause_end else stop)
         if len(numbers) > 1 and numbers[0].kind == "seconds" and _WINDOW_AFTER.match(claim_text[end:stop]):
             numbers = numbers[1:]  # "10:10 的 5 分钟内重启 3 次": the window, then its value
         if numbers:
             pairs.append((second, window, numbers[0], utc))
+            if k + 1 in asides:  # the same moment as the aside writes it: the figure is at either
+                _, _, aside_second, aside_window, aside_utc = clocks[k + 1]
+                pairs.append((aside_second, aside_window, numbers[0], aside_utc))
     return tuple(pairs)
+
+
+_ASIDE_OPENING = re.compile(r"\s?(?:z|utc|gmt)?\s?[(（][^()（）]{0,8}$", re.IGNORECASE)
+_ASIDE_CLOSING = re.compile(r"\s?(?:utc|gmt|北京时间)?\s?[)）]", re.IGNORECASE)
+
+
+def _conversion_asides(claim_text: str, clocks: list[tuple[int, int, int, int, int]]) -> dict[int, int]:
+    """Indexes of the clocks alone in a bracket right after another clock ("18:17Z（北京时间 02:17）",
+    "16:22:20 +0300（北京时间 21:22:20）"), each with where its bracket ends: the same moment, written again."""
+    asides: dict[int, int] = {}
+    for k in range(1, len(clocks)):
+        between = claim_text[clocks[k - 1][1] : clocks[k][0]]
+        between = _OFFSET_WRITTEN.sub("", between, count=1)
+        closing = _ASIDE_CLOSING.match(claim_text, clocks[k][1])
+        if k - 1 not in asides and _ASIDE_OPENING.fullmatch(between) and closing:
+            asides[k] = closing.end()
+    return asides
+
+
+_OFFSET_WRITTEN = re.compile(r"^\s?[+\-]\d{2}:?\d{2}")
 
 
 def _clocks_of_a_count(claim_text: str, clocks: list[tuple[int, int, int, int, int]]) -> set[int]:
