@@ -393,3 +393,231 @@ def test_an_observation_denied_is_no_word_the_claim_adds() -> None:
     verification, detail = _checked("日志中没有 deadlock detected，等待者都在等事务 90412277",
                                     ["still waiting for ShareLock on transaction 90412277"], output)
     assert verification != "unsupported", detail
+
+
+# --- the AG audit, second look: figures across parts, claims and periods; sources named; lines of a quote ----
+
+LOKI = (
+    '2026-07-09T13:02:11Z {pod="points-consumer-x2k8w"} instance=10.30.8.22 msg="redis call failed" '
+    'err="dial tcp 10.30.12.7:6379: i/o timeout" cost_ms=3001\n'
+    '2026-07-09T13:02:12Z {pod="points-consumer-m4q9z"} instance=10.30.8.21 msg="consume batch done" cost_ms=41\n'
+    '2026-07-09T13:02:14Z {pod="points-consumer-m4q9z"} instance=10.30.8.21 msg="consume batch done" cost_ms=38\n'
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("另一实例 points-consumer-m4q9z（10.30.8.21）的日志只有正常的批次完成记录（cost_ms 为 41 和 38），"
+     "没有 Redis 超时", True),
+    ("实例 10.30.8.22 的日志没有 Redis 超时", False),
+])
+def test_a_denial_of_an_address_reads_its_lines(claim: str, honest: bool) -> None:
+    """The other lines that report the timeout name another instance (an address is a subject too); a
+    field's name on every line ("cost_ms") is none."""
+    quote = LOKI.splitlines()[1] if honest else LOKI.splitlines()[0]
+    verification, detail = _checked(claim, [quote], LOKI, arguments={"backend": "loki", "query": '{app="points"}'})
+    assert (verification == "direct_observation") is honest, detail
+
+
+PARTS = ("│ partition │ active_parts │\n│ 202607    │         3012 │\n│ 202606    │           41 │\n"
+         "│ 202605    │           37 │\n")
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("202607 分区有 3012 个活跃 part，而 202606 和 202605 只有 41 和 37 个；202607 的约是 202606 的 73.5 倍", True),
+    ("202607 分区有 3012 个活跃 part，而 202606 和 202605 只有 41 和 37 个；202607 的约是 202606 的 37 倍", False),
+])
+def test_a_count_and_a_bare_figure_are_one_kind_for_a_multiple(claim: str, honest: bool) -> None:
+    verification, detail = _checked(claim, [PARTS.splitlines()[1], PARTS.splitlines()[2]], PARTS,
+                                    tool="clickhouse_query", arguments={"sql": "SELECT partition FROM system.parts"})
+    assert (verification == "direct_observation") is honest, detail
+
+
+TOP_PODS = (
+    "NAMESPACE   NAME                 CPU(cores)   MEMORY(bytes)\n"
+    "default     alertmanager-0       5m           67Mi\ndefault     grafana-0            2m           354Mi\n"
+    "otel        tempo-ingester-0     2m           35Mi\notel        tempo-ingester-1     2m           37Mi\n"
+    "otel        tempo-ingester-2     2m           34Mi\ntempo       tempo-ingester-0     3m           365Mi\n"
+    "tempo       tempo-ingester-1     3m           343Mi\ntempo       tempo-ingester-2     3m           320Mi\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("8 个 Pod 共 1555Mi；otel 合计 106Mi，tempo 合计 1028Mi", True),  # the 8 counts the first part's pods
+    ("8 个 Pod 共 1555Mi；otel 合计 106Mi，tempo 合计 1128Mi", False),
+])
+def test_a_count_of_one_sentence_part_is_not_anothers(claim: str, honest: bool) -> None:
+    """A count of pods in one part ("6 个 Pod 共…") is not the count of another part's total."""
+    quotes = [TOP_PODS.splitlines()[0], TOP_PODS.splitlines()[3]]
+    verification, detail = _checked(claim, quotes, TOP_PODS, tool="kubectl_top_pods", source_type="metric")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_a_multiple_whose_part_names_no_figure_of_its_subject() -> None:
+    """"；tempo 命名空间的 ingester 内存约是它的 9.7 倍": its subject's figure is given elsewhere, not among the
+    figures of another part; a part that does name one is read."""
+    from groundcheck.programs.text.own_arithmetic import multiple_conflict
+
+    elsewhere = "otel 的 3 个 ingester 只有 35Mi、37Mi、34Mi，合计 106Mi；tempo 的 ingester 内存约是它的 9.7 倍"
+    assert multiple_conflict(elsewhere) is None
+    assert multiple_conflict("otel 的 3 个 ingester 合计 106Mi；tempo 的 365Mi 约是它的 9.7 倍") is not None
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("按目前每秒约 264.5 条的速率差推算，每分钟还会多出约 15870 条", True),
+    ("按目前每秒约 264.5 条的速率差推算，每分钟还会多出约 18870 条", False),
+])
+def test_a_rate_restated_per_another_period(claim: str, honest: bool) -> None:
+    output = '{"producer_tps": [["2026-07-09T13:10:00Z", 476.9]], "consumer_tps": [["2026-07-09T13:10:00Z", 212.4]]}'
+    verification, detail = _checked(claim, ['["2026-07-09T13:10:00Z", 476.9]', '["2026-07-09T13:10:00Z", 212.4]'],
+                                    output, tool="query_metrics", source_type="metric")
+    assert (verification == "direct_observation") is honest, detail
+
+
+QUERY_LOG = "│ user       │ inserts │ avg_rows │\n│ etl_writer │   22871 │    212.6 │\n"
+SQL = {"sql": "SELECT user, count() AS inserts FROM system.query_log WHERE event_time > now() - INTERVAL 10 MINUTE"}
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("最近 10 分钟 etl_writer 写入 22871 次，约 38.1 次/秒，平均每次 212.6 行", True),
+    ("最近 15 分钟 etl_writer 写入 22871 次", False),  # not the window the query searched
+])
+def test_a_sql_interval_is_the_window_searched(claim: str, honest: bool) -> None:
+    verification, detail = _checked(claim, [QUERY_LOG.splitlines()[1]], QUERY_LOG, tool="clickhouse_query",
+                                    arguments=SQL)
+    assert (verification == "direct_observation") is honest, detail
+
+
+def _contract_of(claims: list[tuple[str, str, str]], output: str, **call: object) -> dict[str, object]:
+    """A session of several claims (text, support level, excerpt) citing one call."""
+    base = session(claims[0][0], claims[0][2], output, **call)  # type: ignore[arg-type]
+    contract = json.loads(base["executor_final_answer"])
+    binding = contract["claims"][0]["evidence_bindings"][0]
+    contract["claims"] = [
+        {"claim_id": f"c{i + 1}", "claim_type": "symptom", "claim_text": text, "support_level": level,
+         "evidence_bindings": [{**binding, "evidence_excerpt": excerpt}]}
+        for i, (text, level, excerpt) in enumerate(claims)
+    ]
+    contract["user_facing_answer"] = "。".join(text for text, _, _ in claims) + "。"
+    base["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    return base
+
+
+@pytest.mark.parametrize(("restated", "honest"), [("38.1", True), ("48.1", False)])
+def test_a_figure_an_earlier_claim_worked_out(restated: str, honest: bool) -> None:
+    quote = QUERY_LOG.splitlines()[1]
+    record = verify_session(_contract_of([
+        ("最近 10 分钟 etl_writer 写入 22871 次，约 38.1 次/秒", "direct", quote),
+        (f"推断根因是高频小批量写入（约 {restated} 次/秒、平均每次 212.6 行）", "indirect", quote),
+    ], QUERY_LOG, tool="clickhouse_query", arguments=SQL))
+    second = record.claim_checks[1]
+    assert (second.verification == "reasonable_inference") is honest, second.detail
+
+
+STATS = "# pxname,svname,status,check_status\nbe_order_api,app-01,UP,L7OK,200\nbe_order_api,app-03,UP,L7STS,500\n" \
+        "2026-06-01 10:00:01 app-03 GET /api/orders 0/0/1/-1/5003 504\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("推断问题在 app-03 实例本身：响应耗时 5003ms 后返回 504，而其他实例正常", True),
+    ("推断问题在 app-03 实例本身：应用层响应 5003ms 未返回响应头，健康检查也返回 500，而其他三台正常", True),
+    ("app-03 实例正常", False),  # its own quote says otherwise
+])
+def test_a_fine_state_of_the_others_is_not_the_quoted_ones(claim: str, honest: bool) -> None:
+    from groundcheck.programs.core.fine_states import fine_state_conflict
+    from groundcheck.programs.text.glossary import evidence_view
+
+    assert (fine_state_conflict(claim, evidence_view("0/0/1/-1/5003 504\nL7STS,500")) is None) is honest
+    verification, detail = _checked(claim, ["0/0/1/-1/5003 504", "app-03,UP,L7STS"], STATS)
+    assert (verification != "contradicted") is honest, detail
+
+
+SLOW_LOG = "".join(
+    f"INFO:app:Database call completed in {t:.2f} seconds.\nINFO:app:Promotions result: True\n"
+    f"INFO:app:Page rendered in {t:.2f} seconds.\n"
+    for t in (10.01, 5.00, 9.01, 9.51, 6.20, 9.87, 8.44, 9.93, 9.12, 9.64)
+)  # 10 calls, 7 of them at least 9 s
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("数据库调用中有 7 次（约 70.0%）耗时不低于 9 秒", True),
+    ("数据库调用中有 7 次（约 75.0%）耗时不低于 9 秒", False),
+])
+def test_a_share_of_a_count_of_lines_and_a_family_quoted_among_lines(claim: str, honest: bool) -> None:
+    quote = "INFO:app:Database call completed in 9.01 seconds.\nINFO:app:Promotions result: True"  # two lines
+    verification, detail = _checked(claim, [quote, "INFO:app:Database call completed in 10.01 seconds."], SLOW_LOG)
+    assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("err.log 中 14:41 共 1 条 TOO_MANY_PARTS", True),
+    ("server.log 中 14:41 共 1 条 TOO_MANY_PARTS", False),  # no file it read
+])
+def test_the_file_a_call_read_named_by_its_name(claim: str, honest: bool) -> None:
+    output = "2026-07-21 14:41:02.118 <Error> executeQuery: Code: 252. DB::Exception: Too many parts (TOO_MANY_PARTS)\n"
+    verification, detail = _checked(claim, ["(TOO_MANY_PARTS)"], output,
+                                    arguments={"file": "/var/log/clickhouse-server/clickhouse-server.err.log"})
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_a_header_line_quoted_is_no_subjects_record() -> None:
+    quotes = [TOP_PODS.splitlines()[0], TOP_PODS.splitlines()[3]]
+    verification, detail = _checked("otel 的 3 个 ingester 合计 106Mi，default 合计 421Mi", quotes, TOP_PODS,
+                                    tool="kubectl_top_pods", source_type="metric")
+    assert "record it quotes is about" not in detail and verification == "direct_observation", detail
+
+
+def test_the_backend_and_the_tool_a_call_names() -> None:
+    verification, detail = _checked("Loki 日志显示 points-consumer-x2k8w 的 redis call failed",
+                                    [LOKI.splitlines()[0]], LOKI, arguments={"backend": "loki"})
+    assert verification == "direct_observation", detail
+    output = "#Topic   #Consumer Offset   #Diff\nTOPIC_POINTS_ORDER   88231   15873\n\nDiff Total: 15873\n"
+    verification, detail = _checked("mqadmin 显示 TOPIC_POINTS_ORDER 堆积 15873 条", ["Diff Total: 15873"], output,
+                                    tool="mq_admin")
+    assert verification == "direct_observation", detail
+    verification, _ = _checked("kafkacat 显示 TOPIC_POINTS_ORDER 堆积 15873 条", ["Diff Total: 15873"], output,
+                               tool="mq_admin")
+    assert verification != "direct_observation"
+
+
+def test_words_of_another_output_make_an_inference_not_an_unsupported_claim() -> None:
+    cert = {"invocation_id": "call_cert", "trace_ref": "trace:00000000000000c3", "tool_name": "run_command",
+            "arguments": {"command": "openssl x509 -noout -dates"}, "status": "ok",
+            "output": "notBefore=Apr 19 01:58:03 2026 GMT\nnotAfter=Jul 18 01:58:02 2026 GMT\n"}
+    expiry = '{"labels": {"instance": "10.40.1.12:443"}, "value": 1784339882}'
+    record = verify_session(session("10.40.1.12:443 的值为 1784339882，与 openssl 看到的 notAfter 一致", expiry, expiry,
+                                    tool="query_metrics", source_type="metric", extra_calls=[cert]))
+    check = record.claim_checks[0]
+    assert check.verification != "unsupported", check.detail
+
+
+HAPROXY = (
+    "# pxname,svname,stot,status,check_status,hrsp_2xx,hrsp_5xx\n"
+    "be_order_api,app-01,52340,UP,L7OK,51890,12\nbe_order_api,app-02,52118,UP,L7OK,51702,9\n"
+    "be_order_api,app-03,49876,DOWN,L7STS,47603,1840\nbe_order_api,app-04,52507,UP,L7OK,52061,15\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("其余三台的 5xx 合计只有 36，其中 app-04 最多，为 15", True),
+    ("其余三台的 5xx 合计只有 36，其中 app-01 最多，为 15", False),  # 15 is app-04's; app-01 has 12
+])
+def test_a_figure_of_another_row_of_a_comma_separated_listing(claim: str, honest: bool) -> None:
+    rows = HAPROXY.splitlines()
+    verification, detail = _checked(claim, [rows[1], rows[2], rows[4]], HAPROXY, tool="haproxy_stat")
+    assert (verification == "direct_observation") is honest, detail
+    if not honest:
+        assert verification == "contradicted" and "app-04" in detail, detail
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("top 结果中没有 db-certs 这个 Pod 的内存数据",
+     "NAMESPACE   NAME        CPU(cores)   MEMORY(bytes)\ndefault     grafana-0   2m           354Mi\n", True),
+    ("openssl 看到的 notAfter 为 Jul 18 01:58:02 2026 GMT", "notBefore=Apr 19 01:58:03 2026 GMT\n"
+     "notAfter=Jul 18 01:58:02 2026 GMT\n", True),
+    ("curl 看到的 notAfter 为 Jul 18 01:58:02 2026 GMT", "notBefore=Apr 19 01:58:03 2026 GMT\n"
+     "notAfter=Jul 18 01:58:02 2026 GMT\n", False),  # curl prints no such lines
+])
+def test_a_tool_its_output_format_implies(claim: str, output: str, honest: bool) -> None:
+    verification, detail = _checked(claim, [output.splitlines()[-1]], output, tool="run_command",
+                                    arguments={"host": "gw-02", "resource": "pods"})
+    assert (verification == "direct_observation") is honest, detail

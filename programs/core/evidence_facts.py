@@ -49,6 +49,7 @@ from .call_series import series_of
 from .code_signs import code_of_another_sign
 from .config_blocks import block_value_conflict
 from .course_direction import reversed_course_conflict
+from .csv_rows import csv_other_row_conflict
 from .dated_rows import value_at_day_conflict
 from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, span_between_quoted_times
 from .expected_figures import figure_only_expected
@@ -59,7 +60,7 @@ from .json_records import record_field_conflict
 from .keyed_values import keyed_value_conflict
 from .labelled_ratio import labelled_ratio_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
-from .line_families import counted_lines, counted_under_a_bound
+from .line_families import counted_lines, counted_under_a_bound, share_of_counted_lines
 from .listed_values import listed_value_conflict
 from .mount_rows import mount_row_conflict
 from .number_bounds import bound_held_by, bound_of
@@ -185,7 +186,8 @@ def cap(verification: str, ceiling: str) -> str:
 
 def assess_claims(contract: ExecutorContract, index: TraceIndex) -> list[ClaimEvidence]:
     """The hard facts and soft judgements of every claim of a valid contract, in claim order."""
-    assessed = [assess_claim(position, claim, index) for position, claim in enumerate(contract.claims)]
+    worked: list[NumberMention] = []  # figures earlier claims worked out ("约 38.1 次/秒"), restated by later ones
+    assessed = [assess_claim(position, claim, index, worked) for position, claim in enumerate(contract.claims)]
     seen: set[str] = set()
     for ev in assessed:
         ev.first_of_id = ev.claim_id not in seen
@@ -193,7 +195,11 @@ def assess_claims(contract: ExecutorContract, index: TraceIndex) -> list[ClaimEv
     return assessed
 
 
-def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidence:
+def assess_claim(
+    position: int, claim: Claim, index: TraceIndex, worked: list[NumberMention] | None = None
+) -> ClaimEvidence:
+    """The hard facts and soft judgements of one claim. `worked` holds the figures earlier claims of the
+    contract worked out from their outputs; this claim's are added to it."""
     refs = evidence_refs(claim, index)
     cited = [i for ref in refs for i in ref.source_invocation_ids]
     problems = [binding_problem(b, index) for b in claim.evidence_bindings]
@@ -203,7 +209,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
     # that is not there) brings along is no evidence for the claim's wording, nor for its figures
     # ("max_connections 为 100" beside a log quote, its 100 only in a runbook it also cites)
     weighed = list(dict.fromkeys(i for b in usable for i in b.source_invocation_ids)) if usable else cited
-    located = locate_mentions(claim.claim_text, index, weighed, [b.evidence_excerpt for b in usable])
+    located = locate_mentions(claim.claim_text, index, weighed, [b.evidence_excerpt for b in usable], worked)
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
         evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
@@ -302,6 +308,7 @@ def assess_claim(position: int, claim: Claim, index: TraceIndex) -> ClaimEvidenc
             # "rabbitmq-1 的 partitions 列表里记录了 rabbitmq-0": another record's
             or record_field_conflict(claim.claim_text, mentions, cited_ok)
             or pod_row_restarts_conflict(claim.claim_text, mentions.entities, cited_ok)  # "重启 9 次" over its age 9d
+            or csv_other_row_conflict(claim.claim_text, mentions.entities, cited_ok)  # "app-01 最多，为 15": app-04's
         )
         if mount:  # "根分区 / 使用率 93%" over a df table whose 93% is another filesystem's
             evidence.soft.append(SoftJudgement("other_row", "contradicted", mount))
@@ -398,6 +405,22 @@ def names_a_cited_tool(entity: str, cited: Sequence[CallEvidence]) -> bool:
     return False
 
 
+def names_a_read_file(entity: str, cited: Sequence[CallEvidence]) -> bool:
+    """The entity is the name, or the last parts of the name, of a file a cited call read (an argument that
+    is a path): the source, named as operators name it."""
+    for ev in cited:
+        for value in ev.call.arguments.values():
+            if not isinstance(value, str) or "/" not in value or len(value) > _MAX_PATH:
+                continue
+            name = value.rsplit("/", 1)[-1].lower()
+            if name == entity or (name.endswith(entity) and name[-len(entity) - 1] in ".-_"):
+                return True
+    return False
+
+
+_MAX_PATH = 400
+
+
 @dataclass
 class LocatedMentions:
     """Where the entities, numbers and proper names of a claim appear in the trace."""
@@ -408,7 +431,10 @@ class LocatedMentions:
     unstated_counts: list[str] = field(default_factory=list)  # small counts no output states (soft)
 
 
-def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequence[str] = ()) -> LocatedMentions:
+def locate_mentions(
+    text: str, index: TraceIndex, cited: list[str], quotes: Sequence[str] = (),
+    worked: list[NumberMention] | None = None,
+) -> LocatedMentions:
     mentions = extract_mentions(text)
     found = LocatedMentions(entities=tuple(mentions.entities))
     found.nowhere.extend(index.spoofed_tokens(text))  # a look-alike identifier no output holds
@@ -418,6 +444,8 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             where = _location_of_a_form(entity, index, cited)
         if where == "nowhere" and datetime_of_a_cited_epoch(entity, index.observed(cited)):
             where = "cited"  # "1810617555000（毫秒），按 UTC 换算为 2027-05-18 05:19:15"
+        if where == "nowhere" and names_a_read_file(entity, index.existing(cited)):
+            continue  # "err.log 中 …" of a call reading /var/log/clickhouse-server/clickhouse-server.err.log
         if where == "nowhere" and names_a_cited_tool(entity, index.existing(cited)):
             continue  # "kube-lineage 返回的是…" of a call to kubectl_lineage_children: the tool, named
         if where == "nowhere" and denies_token(text, entity):
@@ -491,6 +519,7 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             or total_of_a_column(text, number, observed, quotes)
             or counted_lines(text, number, observed, quotes)  # "共 86 次" over 86 lines of the quoted one's kind
             or counted_under_a_bound(text, number, observed, quotes)  # "其中 11 次不低于 9 秒"
+            or share_of_counted_lines(text, number, observed, quotes)  # "其中 11 次（约 57.9%）"
             or size_of_a_range(text, number)
             or end_of_a_range(text, number, observed)  # "一直在 1.2 到 2.9 秒之间" over 1.247 … 2.841
             or bound_of_its_own_figures(text, number)  # "分别为 35%、41%、38%，都低于 50%"
@@ -547,7 +576,11 @@ def locate_mentions(text: str, index: TraceIndex, cited: list[str], quotes: Sequ
             continue
         if share_of_its_own_figures(text, number):
             continue  # "共 10000 个请求，其中 500 有 370 个，约 3.7%": a share of figures it states
+        if worked and any(n.kind == number.kind and abs(n.value - number.value) <= tolerance(number) for n in worked):
+            continue  # "（约 38.1 次/秒）": a figure an earlier claim worked out from its outputs, restated
         found.nowhere.append(number.text)
+    if worked is not None:
+        worked.extend(worked_out)
     cited_calls = observed
     for name in content_words(text, skip=found.entities).names:
         if any(word_in(ev.flat, name, done_forms=True) for ev in cited_calls):

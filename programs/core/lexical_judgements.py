@@ -179,8 +179,12 @@ def judge_wording(
         uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, quoted, views)]
     # (English words a Chinese negator denies, "日志中没有 deadlock detected", are what the output lacks)
     denied = denied_latin_words(text) if uncovered else frozenset()
+    # (words another output of the trace holds, guidance apart, make an inference across outputs, not an
+    # unsupported claim: "与 openssl 看到的 notAfter 一致" citing the exporter's value only)
+    across = set(_held_elsewhere(uncovered, elsewhere)) if uncovered and elsewhere is not None else set()
     counted = [w for w in words if w not in denied]
-    if len(counted) >= 2 and len([w for w in uncovered if w not in denied]) / len(counted) > 1 - _MIN_WORD_COVERAGE:
+    absent = [w for w in uncovered if w not in denied and w not in across]
+    if len(counted) >= 2 and len(absent) / len(counted) > 1 - _MIN_WORD_COVERAGE:
         detail = f"most of its wording ({quote_items(uncovered)}) is not in the cited output"
         found.append(SoftJudgement("mostly_uncovered", "unsupported", detail))
     if outside_cited or unstated_counts:
@@ -605,6 +609,11 @@ def _states_cause(excerpts: str) -> bool:
 
 # a denied observation: "日志中没有 deadlock detected", "未发现 OOMKilled" (not a state: "超时未 ack" says what
 # happened)
+def _held_elsewhere(words: Sequence[str], elsewhere: Callable[[], Sequence[EvidenceView]]) -> list[str]:
+    views = elsewhere()
+    return [w for w in words if any(word_in(v.text, w) for v in views)]
+
+
 _DENIED_LATIN = re.compile(
     r"(?:(?:日志|输出|结果|记录)(?:中|里)?\s?(?:没有|并没有|无|并无|不存在)"
     r"|(?:没有|并没有|未|无|并无|未曾)\s?(?:出现|发现|报|记录|看到|找到|打印|检索到|搜到)(?:过)?)\s?"

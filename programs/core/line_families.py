@@ -17,6 +17,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+from ..text.arithmetic import tolerance
 from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
@@ -62,9 +63,8 @@ def family_values(cited: Sequence[CallEvidence], quotes: Sequence[str]) -> list[
     """For each quoted line with figures, the figures at each of its places over every line of its family
     in a cited output ("Database call completed in 10.01 seconds." → the 19 durations of those lines)."""
     lists: list[list[NumberMention]] = []
-    for quote in quotes:
-        line = without_leading_timestamp(fold(quote))
-        if "\n" in line or len(_shape(line)) < _MIN_SHAPE:
+    for line in _quoted_lines(quotes):
+        if len(_shape(line)) < _MIN_SHAPE:
             continue
         width = len(iter_numbers(line, 16))
         if not width:
@@ -103,6 +103,29 @@ def counted_under_a_bound(
             counted = sum(1 for v in values if _beyond(bound, figure, v.value))
             if values[0].kind == figure.kind and counted == number.value:
                 return True
+    return False
+
+
+def share_of_counted_lines(
+    text: str, number: NumberMention, cited: Sequence[CallEvidence], quotes: Sequence[str]
+) -> bool:
+    """"其中 11 次（约 57.9%）耗时不低于 9 秒": a share that is a count of its part (one the lines give) over
+    the lines of the quoted family."""
+    if number.kind != "ratio":
+        return False
+    prepared, places = numbers_with_places(text)
+    at = next((s for s, _, m in places if m == number), None)
+    if at is None:
+        return False
+    part = _part(prepared, at)
+    counts = [m for s, _, m in places if part[0] <= s < part[1] and m.kind in ("count", "plain") and not m.decimals]
+    sizes = {len(values) for values in family_values(cited, quotes)}
+    slack = tolerance(number)
+    for count in counts:
+        if not any(abs(count.value / size - number.value) <= slack for size in sizes if size):
+            continue
+        if counted_under_a_bound(text, count, cited, quotes) or counted_lines(text, count, cited, quotes):
+            return True
     return False
 
 
@@ -165,12 +188,12 @@ def _part(text: str, at: int) -> tuple[int, int]:
 
 
 def _quote_shapes(quotes: Sequence[str]) -> list[str]:
-    shapes = []
-    for quote in quotes:
-        line = without_leading_timestamp(fold(quote))
-        if "\n" not in line and len(shape := _shape(line)) >= _MIN_SHAPE:
-            shapes.append(shape)
-    return shapes
+    return [shape for line in _quoted_lines(quotes) if len(shape := _shape(line)) >= _MIN_SHAPE]
+
+
+def _quoted_lines(quotes: Sequence[str]) -> list[str]:
+    """Each line of each quote (folded, its leading timestamp gone): a quote of three lines names three families."""
+    return [without_leading_timestamp(line) for quote in quotes for line in fold(quote).split("\n") if line.strip()]
 
 
 def _digits(figure: str) -> str:

@@ -305,7 +305,7 @@ def total_of_a_column(
         return False
     # a count of the things it adds ("4 个 Pod 内存合计 253Mi") must be the column's: a sum of more rows is
     # a sum of other things too
-    counted = {n.value for n in extract_mentions(text).numbers if n.kind == "count" and n != number}
+    counted = _counts_in_its_part(text, number)
     if _total_of_a_row_group(text, number, calls, quotes, counted):
         return True  # "三个 ingester 内存合计 2973Mi" over the rows it quotes; "tempo 命名空间…合计 4116Mi"
     if number.kind not in ("count", "plain"):
@@ -340,6 +340,22 @@ def total_of_a_column(
         if any(counts[i] >= 2 and total == target for i, total in sums.items()):
             return True
     return False
+
+
+_PART_BREAK = re.compile(r"[。；;!?！？\n]")
+
+
+def _counts_in_its_part(text: str, number: NumberMention) -> set[float]:
+    """The counts the sentence part of the figure gives ("72 个 Pod 共 6612Mi；default 合计 1875Mi": none
+    for 1875Mi)."""
+    prepared, places = numbers_with_places(text)
+    at = next((s for s, _, n in places if n == number), None)
+    if at is None:
+        return {n.value for n in extract_mentions(text).numbers if n.kind == "count" and n != number}
+    start = max((m.end() for m in _PART_BREAK.finditer(prepared, 0, at)), default=0)
+    stop = _PART_BREAK.search(prepared, at)
+    end = stop.start() if stop else len(prepared)
+    return {n.value for s, _, n in places if start <= s < end and n.kind == "count" and n != number}
 
 
 def _total_with_a_unit(number: NumberMention, calls: Sequence[CallEvidence], counted: set[float]) -> bool:

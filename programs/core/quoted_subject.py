@@ -126,8 +126,15 @@ def _records(excerpt: str, binding: EvidenceBinding, cited: Sequence[CallEvidenc
             continue
         at = ev.flat.find(excerpt, 0, ev.text_end) if excerpt else -1
         if at != -1:
-            found.append(_record(ev.flat[: ev.text_end], at, at + len(excerpt)))
+            record = _record(ev.flat[: ev.text_end], at, at + len(excerpt))
+            if not _is_header(record):
+                found.append(record)
     return found
+
+
+def _is_header(record: str) -> bool:
+    """A table's header line ("namespace   name   cpu(cores)   memory(bytes)"): column names, no subject's record."""
+    return "\n" not in record and len(record.split()) >= 3 and not any(c.isdigit() for c in record)
 
 
 def _record(text: str, start: int, end: int) -> str:

@@ -23,6 +23,8 @@ _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
 _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
+# a SQL query's window: "now() - INTERVAL 10 MINUTE", "now() - interval '10 minutes'"
+_SQL_INTERVAL = re.compile(r"\binterval\s+'?(\d+)\s*(second|minute|hour|day|week)s?'?", re.IGNORECASE)
 _EIGHT_HOURS = 8 * 3600
 # every zone label holds one of these
 _ZONE_WORD = re.compile(
@@ -49,6 +51,8 @@ def searched_windows(question: str, arguments: Iterable[Mapping[str, Any]]) -> s
                 for m in _WINDOW.finditer(fold(value)):
                     count, unit = (m[1], m[2]) if m[1] else (m[3], m[4])
                     spans.add(float(count) * _SECONDS[unit])
+                for m in _SQL_INTERVAL.finditer(fold(value)):
+                    spans.add(float(m[1]) * _SECONDS[m[2][0]])
     return spans
 
 

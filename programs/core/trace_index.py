@@ -523,6 +523,17 @@ class CallEvidence:
             or word_in(self.measured, word)
             or word_in(self.command_words, word)  # "jstack 4187", "openssl s_client": what the call ran
             or word_in(self.tool_words, word)  # "kubectl_memory_requests_namespace": what the tool lists
+            or word == self.tool_words.replace(" ", "")  # "mqadmin" of `mq_admin`
+            or word_in(self.source_words, word)  # "Loki 日志显示" of a search with backend "loki"
+        )
+
+    @_cached
+    def source_words(self) -> str:
+        """The backend the call read from, as its arguments name it ("backend": "loki"), folded: its
+        source, never what it found."""
+        return " ".join(
+            fold(value) for key, value in self.call.arguments.items()
+            if key.lower() in _SOURCE_KEYS and isinstance(value, str) and len(value) <= _MAX_SOURCE
         )
 
     @_cached
@@ -561,6 +572,10 @@ class CallEvidence:
 
     def output_contains_token(self, token: str) -> bool:
         return contains_token(self.flat, token, self.out_end)
+
+
+_SOURCE_KEYS = frozenset({"backend", "source", "datasource", "data_source", "engine", "store"})
+_MAX_SOURCE = 40
 
 
 class TraceIndex:

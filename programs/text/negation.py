@@ -490,7 +490,11 @@ def _denied_of_a_named_subject(
     naming the subject reports it: the lines that do are another subject's (payment-gw's SERVFAIL). A
     quote that reports it ("Replica_IO_Running: No" for "IO 线程没有停止") is never excused."""
     start = part_start(text, m.start, SENTENCE_BREAKS)
-    names = {n for n in _NAMED_SUBJECT.findall(text, start, m.start) if concept_id not in concepts_in(n)}
+    # (a field's name, "cost_ms", is on every line: no subject of some)
+    names = {
+        n for n in _NAMED_SUBJECT.findall(text, start, m.start)
+        if concept_id not in concepts_in(n) and any(c.isdigit() or c in ".-" for c in n)
+    }
     folded_quotes = [compact(q) for q in quotes]
     if not names or not any(contains_token(q, n) for q in folded_quotes for n in names):
         return False
@@ -512,7 +516,12 @@ def _denied_of_a_named_subject(
 
 
 def _other_subject(token: str, names: set[str]) -> bool:
-    return token not in names and token[0].isalpha() and any(c.isalpha() for c in token[1:])
+    if token in names:
+        return False
+    return _IPV4.fullmatch(token) is not None or (token[0].isalpha() and any(c.isalpha() for c in token[1:]))
+
+
+_IPV4 = re.compile(r"(?:\d{1,3}\.){3}\d{1,3}")
 
 
 _SEPARATORS = re.compile(r"[_\-]")

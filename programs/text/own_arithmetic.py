@@ -120,7 +120,26 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     amounts = same + [abs(b - a) for i, a in enumerate(same) for b in same[i + 1 :]]
     approx = number.approx or "约" in prepared[max(0, stated_before - 3) : stated_before]  # "约每分钟 68 MiB"
     tol = max(tolerance(number), _RATE_SLACK * number.value) if approx else tolerance(number)
-    return any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts)
+    if any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts):
+        return True
+    # "每秒约 264.5 条 … 每分钟约 15870 条": a rate it states per another period, restated per this one
+    return any(abs(rate * unit - number.value) <= tol for rate in _rates_per_second(prepared, places, at, kinds))
+
+
+def _rates_per_second(
+    prepared: str, places: Sequence[tuple[int, int, NumberMention]], at: int, kinds: set[str]
+) -> list[float]:
+    """The figures of the text (other than the one at `at`) that a period right before states per it, per second."""
+    rates = []
+    for start, _, n in places:
+        if start == at or n.kind not in kinds:
+            continue
+        per = next((m for m in _PER_SPAN.finditer(prepared, max(0, start - _PER_REACH - 4), start)
+                    if start - m.end() <= _PER_REACH and not any(c.isdigit() for c in prepared[m.end() : start])),
+                   None)
+        if per is not None:
+            rates.append(n.value / (float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)]))
+    return rates
 
 
 _TIMES_COUNT = re.compile(r"\s?次")
@@ -165,6 +184,11 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         (s, n) for s, end, n in places if n.kind != "clock" and not TIMES_AFTER.match(prepared, end) and n.value > 0
     ]
     for start, multiple in multiples:
+        part = _part_of(prepared, start)
+        if _PRONOUN_BASE.search(prepared, max(0, start - 8), start) and not any(
+            part[0] <= s < part[1] for s, _ in figures
+        ):
+            continue  # "；tempo 的 ingester 内存约是它的 9.7 倍": of "它", its subject's figure given elsewhere
         measure = concepts_in(_clause(prepared, start)) - _NOT_MEASURES
         own = [n for s, n in figures if not measure or _of_measure(prepared, s, measure)]
         operands = _by_kind(own)
@@ -197,6 +221,15 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
 
 
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
+_PART_BREAK = re.compile(r"[。；;!?！？\n]")
+_PRONOUN_BASE = re.compile(r"(?:它|其|后者|前者|这个值|该值)的?\s?(?:约|大约|近|超过)?\s?$")
+
+
+def _part_of(text: str, at: int) -> tuple[int, int]:
+    """The sentence part (between semicolons or sentence ends) holding `text[at]`."""
+    start = max((m.end() for m in _PART_BREAK.finditer(text, 0, at)), default=0)
+    stop = _PART_BREAK.search(text, at)
+    return start, stop.start() if stop else len(text)
 # what a clause may name beside its figures that is no measure of them: an object ("另外两个副本"), a zone,
 # the role of a base ("是告警阈值的约 2.7 倍": the measure is the subject's)
 _NOT_MEASURES = frozenset({
@@ -286,8 +319,8 @@ def _of_measure(text: str, at: int, measure: frozenset[str]) -> bool:
 
 def _by_kind(figures: list[NumberMention]) -> list[list[NumberMention]]:
     groups: dict[str, list[NumberMention]] = {}
-    for n in figures:
-        groups.setdefault(n.kind, []).append(n)
+    for n in figures:  # ("3012 个" and "41" are both counts: a count's word is no unit)
+        groups.setdefault("count" if n.kind == "plain" else n.kind, []).append(n)
     return [group for group in groups.values() if len(group) >= 2]
 
 

@@ -1,0 +1,73 @@
+"""Whose figure in a comma-separated listing (HAProxy's `show stat`, `kubectl … -o csv`-like dumps): "其中 app-01
+最多，为 15" over rows whose 15 is app-04's. The comma-separated twin of `table_rows.other_row_conflict` (soft,
+spec §8): a figure written after the one row subject a sentence part names, which that subject's row does not
+hold and another row does."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+
+from ..text.normalize import fold
+from ..text.tokens import NumberMention, numbers_with_places
+from .trace_index import CallEvidence
+
+_MIN_FIELDS = 4
+_MAX_LINES = 2_000
+_PART_BREAK = re.compile(r"[。；;!?！？\n]")
+
+
+def csv_other_row_conflict(claim_text: str, entities: Sequence[str], cited: Sequence[CallEvidence]) -> str | None:
+    """The first figure the claim writes after the one row subject of its sentence part that only other
+    rows of a cited comma-separated listing hold, as a detail."""
+    if not entities or not any("," in ev.flat for ev in cited):
+        return None
+    prepared, places = numbers_with_places(claim_text)
+    folded = fold(prepared)
+    for ev in cited:
+        rows = _csv_rows(ev)
+        if len(rows) < 2:
+            continue
+        keyed = {e: [r for r in rows if e in r] for e in entities}
+        for entity, own in keyed.items():
+            if len(own) != 1:
+                continue
+            for figure in _figures_after(folded, entity, places):
+                digits = _digits(figure)
+                if digits is None or digits in own[0]:
+                    continue
+                showing = [r for r in rows if r is not own[0] and digits in r]
+                if showing:
+                    other = showing[0][own[0].index(entity)]  # the other row's cell in the subject's column
+                    return (f"it gives {figure.text!r} to {entity!r}, which the cited listing shows on the row of "
+                            f"{other!r}, not on {entity!r}'s")
+    return None
+
+
+def _csv_rows(ev: CallEvidence) -> list[list[str]]:
+    """The rows of the modal field count (four or more) of the output's comma-separated lines, as cells."""
+    lines = [line.strip() for line in ev.flat[: ev.out_end].split("\n", _MAX_LINES)[:_MAX_LINES]]
+    rows = [[c.strip() for c in line.split(",")] for line in lines if line.count(",") >= _MIN_FIELDS - 1]
+    rows = [r for r in rows if not r[0].startswith("#")]
+    widths = Counter(len(r) for r in rows)
+    if not widths:
+        return []
+    width = widths.most_common(1)[0][0]
+    return [r for r in rows if len(r) == width]
+
+
+def _figures_after(text: str, entity: str, places: Sequence[tuple[int, int, NumberMention]]) -> list[NumberMention]:
+    """The figures after the entity's (first) mention, up to the end of its sentence part."""
+    at = text.find(entity)
+    if at == -1:
+        return []
+    stop = _PART_BREAK.search(text, at)
+    end = stop.start() if stop else len(text)
+    return [n for s, _, n in places if at < s < end and n.kind in ("plain", "count") and not n.decimals]
+
+
+def _digits(figure: NumberMention) -> str | None:
+    found = re.match(r"\d+", figure.text)
+    return found.group(0) if found and figure.value.is_integer() else None
+
