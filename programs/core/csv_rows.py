@@ -26,7 +26,7 @@ def csv_other_row_conflict(claim_text: str, entities: Sequence[str], cited: Sequ
     prepared, places = numbers_with_places(claim_text)
     folded = fold(prepared)
     for ev in cited:
-        rows = _csv_rows(ev)
+        rows = ev.view("csv_rows", _csv_rows)  # once per call and session
         if len(rows) < 2:
             continue
         keyed = {e: [r for r in rows if e in r] for e in entities}

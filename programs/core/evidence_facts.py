@@ -736,7 +736,7 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
     # ("pprof …/heap") name the output's rows and values, as a header would: context that carries a
     # concept, never one the output reports
     context = "\n".join(
-        (ev.call.tool_name, ev.query_meaning, ev.listed_kinds, ev.counted_words, implied_pod_header(ev.flat))
+        (ev.call.tool_name, ev.query_meaning, ev.listed_kinds, ev.counted_words, _implied_header(ev))
     )
     objects = ev.command_words  # what it read names things, never an event it found
     if _API_SUCCESS in ev.flat and "resulttype" in ev.flat:
@@ -750,6 +750,12 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
         return view
     # an ASCII output folds to itself (lower case already): folding it again would only copy it
     return EvidenceView(ev.flat, folded=ev.flat.isascii(), context=context, objects=objects)
+
+
+def _implied_header(ev: CallEvidence) -> str:
+    """The header words a headerless pod listing implies, read only for a call about pods or kubectl."""
+    about = f"{ev.tool_words} {ev.listed_kinds} {ev.command_words}"
+    return implied_pod_header(ev.flat) if "kubectl" in about or "pod" in about else ""
 
 
 def _split_echo(ev: CallEvidence) -> tuple[str, str]:

@@ -18,6 +18,7 @@ _POD_ROW = re.compile(
     re.MULTILINE,
 )
 _HEADER_WORDS = ("ready", "status", "restarts")
+_READY_CELL = re.compile(r"[ \t]\d{1,2}/\d{1,2}[ \t]+[a-z]")
 _SCAN = 20_000  # characters of an output looked at for its rows
 
 
@@ -25,12 +26,31 @@ def implied_pod_header(flat: str) -> str:
     """The header words of `kubectl get pods` rows printed without their header (folded text), or ""
     when the output has no such rows or prints its header itself."""
     head = flat[:_SCAN]
-    if all(word in head for word in _HEADER_WORDS):
-        return ""
-    row = _POD_ROW.search(head)
-    if row is None:
+    row = _first_pod_row(head)
+    if row is None or all(word in head for word in _HEADER_WORDS):
         return ""
     return "pod name ready status restarts age" + (" ip node" if row.group("placed") else "")
+
+
+def _first_pod_row(text: str) -> re.Match[str] | None:
+    """The first `kubectl get pods` row: a READY cell ("1/1") found first (a literal scan in C), then its line
+    read whole; a log of 20 KB is not matched line by line."""
+    for cell in _READY_CELL.finditer(text):
+        start = text.rfind("\n", 0, cell.start()) + 1
+        row = _POD_ROW.match(text, start)
+        if row is not None:
+            return row
+    return None
+
+
+def _pod_rows(text: str) -> list[re.Match[str]]:
+    rows = []
+    for cell in _READY_CELL.finditer(text):
+        start = text.rfind("\n", 0, cell.start()) + 1
+        row = _POD_ROW.match(text, start)
+        if row is not None and (not rows or rows[-1].start() != row.start()):
+            rows.append(row)
+    return rows
 
 
 _CLAUSE_BREAK = re.compile(r"[，,；;。]")
@@ -43,6 +63,8 @@ def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: S
     """"robusta-holmes-… 累计重启 9 次" over its headerless row "… 1/1 Running 6 (37m ago) 9d …": the count
     of restarts a clause gives the pod its row's RESTARTS cell does not hold (the 9 is the row's age)."""
     folded = fold(claim_text)
+    if "重启" not in folded and "restart" not in folded:
+        return None
     for clause in _CLAUSE_BREAK.split(folded):
         said = _RESTARTS_SAID.search(clause)
         named = [e for e in entities if contains_token(clause, e)]
@@ -52,7 +74,7 @@ def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: S
         for ev in cited:
             if implied_pod_header(ev.flat) == "":
                 continue
-            for row in _POD_ROW.finditer(ev.flat[:_SCAN]):
+            for row in _pod_rows(ev.flat[:_SCAN]):
                 if row.group("name") == named[0] and int(row.group("restarts")) != count:
                     return (f"it gives {named[0]!r} {count} restarts, but its row in the cited listing shows "
                             f"{row.group('restarts')}")
