@@ -44,7 +44,7 @@ def _first_pod_row(text: str) -> re.Match[str] | None:
 
 
 def _pod_rows(text: str) -> list[re.Match[str]]:
-    rows = []
+    rows: list[re.Match[str]] = []
     for cell in _READY_CELL.finditer(text):
         start = text.rfind("\n", 0, cell.start()) + 1
         row = _POD_ROW.match(text, start)

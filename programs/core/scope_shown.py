@@ -99,8 +99,7 @@ def own_figures_break_the_bound(claim_text: str) -> str | None:
     """"分别为 91%、92%、85%、91%，全部超过 90%": a figure the claim lists breaks the bound its scope word gives
     all of them; the claim contradicts itself, as a detail."""
     read = scope_bound(claim_text)
-    broken = read.broken_by() if read is not None and len(read.listed) >= 2 else []
-    if not broken:
+    if read is None or len(read.listed) < 2 or not (broken := read.broken_by()):
         return None
     return f"it bounds all of its figures by {read.bound.text!r} (read: {broken[0].text!r} does not meet it)"
 
