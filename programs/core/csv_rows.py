@@ -11,11 +11,11 @@ from collections.abc import Sequence
 
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, numbers_with_places
+from ..text.wording import sentence_part
 from .trace_index import CallEvidence
 
 _MIN_FIELDS = 4
 _MAX_LINES = 2_000
-_PART_BREAK = re.compile(r"[。；;!?！？\n]")
 
 
 def csv_other_row_conflict(claim_text: str, entities: Sequence[str], cited: Sequence[CallEvidence]) -> str | None:
@@ -62,8 +62,7 @@ def _figures_after(text: str, entity: str, places: Sequence[tuple[int, int, Numb
     at = text.find(entity)
     if at == -1:
         return []
-    stop = _PART_BREAK.search(text, at)
-    end = stop.start() if stop else len(text)
+    _, end = sentence_part(text, at)
     return [n for s, _, n in places if at < s < end and n.kind in ("plain", "count") and not n.decimals]
 
 

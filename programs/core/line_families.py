@@ -21,6 +21,7 @@ from ..text.arithmetic import tolerance
 from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
+from ..text.wording import sentence_part
 from .number_bounds import Bound, bound_of
 from .scope_shown import scope_bound
 from .table_columns import columns_with_units
@@ -32,7 +33,6 @@ _MIN_SHAPE = 12  # characters of a quote's shape that single out its family
 _MIN_COUNT = 2
 _MAX_KEYS = 6
 _DIGITS = re.compile(r"\d+")
-_PART_BREAK = re.compile(r"[；;。！？!?\n]")
 _JOINED = re.compile(r"\s*(?:和|与|及|、|跟|或|或者|,|，)\s*")
 _LATIN_PHRASE = re.compile(r"[a-z][a-z0-9_./:-]*(?: [a-z0-9_./:-]+){1,8}")
 _COUNT_WORD = re.compile(r"\s?(?:条|次|个|行|笔|起|例|回)")
@@ -84,11 +84,10 @@ def counted_under_a_bound(
     """"其中 11 次不低于 9 秒": a count of the figures of a quoted family that a bound of its clause holds."""
     if number.kind not in ("count", "plain") or number.decimals or not 1 <= number.value <= _MAX_LINES:
         return False
-    prepared, places = numbers_with_places(text)
-    at = next((s for s, _, m in places if m == number), None)
-    if at is None:
+    read = _number_part(text, number)
+    if read is None:
         return False
-    part = _part(prepared, at)
+    places, part = read
     bounds = [(m, b) for s, _, m in places if part[0] <= s < part[1] and m != number and (b := bound_of(text, m))]
     if not bounds:
         return False
@@ -113,11 +112,10 @@ def share_of_counted_lines(
     the lines of the quoted family."""
     if number.kind != "ratio":
         return False
-    prepared, places = numbers_with_places(text)
-    at = next((s for s, _, m in places if m == number), None)
-    if at is None:
+    read = _number_part(text, number)
+    if read is None:
         return False
-    part = _part(prepared, at)
+    places, part = read
     counts = [m for s, _, m in places if part[0] <= s < part[1] and m.kind in ("count", "plain") and not m.decimals]
     sizes = {len(values) for values in family_values(cited, quotes)}
     slack = tolerance(number)
@@ -153,7 +151,7 @@ def _clause_keys(text: str, number: NumberMention) -> list[list[str]]:
     at = next((s for s, _, m in places if m == number), None)
     if at is None:
         return []
-    start, end = _part(prepared, at)
+    start, end = sentence_part(prepared, at)
     folded = fold(prepared)
     keys: list[tuple[int, int, str]] = []
     mentions = extract_mentions(prepared[start:end])
@@ -181,10 +179,14 @@ def _clause_keys(text: str, number: NumberMention) -> list[list[str]]:
     return groups
 
 
-def _part(text: str, at: int) -> tuple[int, int]:
-    start = max((m.end() for m in _PART_BREAK.finditer(text, 0, at)), default=0)
-    stop = _PART_BREAK.search(text, at)
-    return start, stop.start() if stop else len(text)
+_Places = tuple[tuple[int, int, NumberMention], ...]
+
+
+def _number_part(text: str, number: NumberMention) -> tuple[_Places, tuple[int, int]] | None:
+    """The text's numbers with their places, and the sentence part of `number` (None when it is none of them)."""
+    prepared, places = numbers_with_places(text)
+    at = next((s for s, _, m in places if m == number), None)
+    return None if at is None else (places, sentence_part(prepared, at))
 
 
 def _quote_shapes(quotes: Sequence[str]) -> list[str]:

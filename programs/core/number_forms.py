@@ -21,7 +21,7 @@ from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
 from ..text.session_memo import memoised
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
-from ..text.wording import search_total, split_sentences
+from ..text.wording import search_total, sentence_part, split_sentences
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
 from .series_means import MEAN_WORD, mean_of_cited_values
@@ -342,9 +342,6 @@ def total_of_a_column(
     return False
 
 
-_PART_BREAK = re.compile(r"[。；;!?！？\n]")
-
-
 def _counts_in_its_part(text: str, number: NumberMention) -> set[float]:
     """The counts the sentence part of the figure gives ("72 个 Pod 共 6612Mi；default 合计 1875Mi": none
     for 1875Mi)."""
@@ -352,9 +349,7 @@ def _counts_in_its_part(text: str, number: NumberMention) -> set[float]:
     at = next((s for s, _, n in places if n == number), None)
     if at is None:
         return {n.value for n in extract_mentions(text).numbers if n.kind == "count" and n != number}
-    start = max((m.end() for m in _PART_BREAK.finditer(prepared, 0, at)), default=0)
-    stop = _PART_BREAK.search(prepared, at)
-    end = stop.start() if stop else len(prepared)
+    start, end = sentence_part(prepared, at)
     return {n.value for s, _, n in places if start <= s < end and n.kind == "count" and n != number}
 
 

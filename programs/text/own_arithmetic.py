@@ -21,7 +21,7 @@ from .dates import dated_times
 from .glossary import compact, concept_mentions, concepts_in
 from .normalize import fold
 from .tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, numbers_with_places
-from .wording import search_total
+from .wording import search_total, sentence_part
 
 __all__ = [
     "difference_of_its_own_figures", "formula_operands", "multiple_conflict", "rate_of_its_own_figures",
@@ -184,7 +184,7 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         (s, n) for s, end, n in places if n.kind != "clock" and not TIMES_AFTER.match(prepared, end) and n.value > 0
     ]
     for start, multiple in multiples:
-        part = _part_of(prepared, start)
+        part = sentence_part(prepared, start)
         if _PRONOUN_BASE.search(prepared, max(0, start - 8), start) and not any(
             part[0] <= s < part[1] for s, _ in figures
         ):
@@ -221,15 +221,8 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
 
 
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
-_PART_BREAK = re.compile(r"[。；;!?！？\n]")
 _PRONOUN_BASE = re.compile(r"(?:它|其|后者|前者|这个值|该值)的?\s?(?:约|大约|近|超过)?\s?$")
 
-
-def _part_of(text: str, at: int) -> tuple[int, int]:
-    """The sentence part (between semicolons or sentence ends) holding `text[at]`."""
-    start = max((m.end() for m in _PART_BREAK.finditer(text, 0, at)), default=0)
-    stop = _PART_BREAK.search(text, at)
-    return start, stop.start() if stop else len(text)
 # what a clause may name beside its figures that is no measure of them: an object ("另外两个副本"), a zone,
 # the role of a base ("是告警阈值的约 2.7 倍": the measure is the subject's)
 _NOT_MEASURES = frozenset({

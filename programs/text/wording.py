@@ -98,6 +98,12 @@ CLAUSE_BREAK = re.compile(f"[{CLAUSE_BREAKS}]")
 SENTENCE_BREAK = re.compile(f"[{SENTENCE_BREAKS}]")
 
 
+def sentence_part(text: str, at: int) -> tuple[int, int]:
+    """(start, end) of the sentence part holding `text[at]`: between sentence breaks (。；!? or a line's end)."""
+    stop = SENTENCE_BREAK.search(text, at)
+    return part_start(text, at, SENTENCE_BREAKS), stop.start() if stop else len(text)
+
+
 def clause_end(text: str, at: int) -> int:
     """Where the clause holding `text[at]` ends: at the next clause break, or the text's end."""
     found = CLAUSE_BREAK.search(text, at)
