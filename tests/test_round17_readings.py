@@ -60,16 +60,17 @@ def test_a_bound_below_over_its_own_figures() -> None:
 
 
 DESCRIBE = (
-    "Containers:\n  fastapi-app:\n    State:          Running\n      Started:      Tue, 26 Nov 2024 13:09:06 +0100\n"
+    "Containers:\n  fastapi-app:\n    State:          Running\n      Started:      Fri, 11 Jul 2025 16:22:20 +0300\n"
     "    Ready:          True\n    Restart Count:  {first}\n  curl-sidecar:\n    State:          Running\n"
-    "      Started:      Tue, 26 Nov 2024 13:09:07 +0100\n    Ready:          True\n    Restart Count:  {second}\n"
+    "      Started:      Fri, 11 Jul 2025 16:22:21 +0300\n    Ready:          True\n    Restart Count:  {second}\n"
 )
 
 
 @pytest.mark.parametrize(("first", "second", "honest"), [("0", "0", True), ("0", "3", False)])
 def test_a_figure_the_scope_word_gives_stands_in_every_quote(first: str, second: str, honest: bool) -> None:
     output = DESCRIBE.format(first=first, second=second)
-    quotes = [f"Ready:          True\n    Restart Count:  {count}" for count in (first, second)]
+    quotes = [f"Started:      Fri, 11 Jul 2025 16:22:2{i} +0300\n    Ready:          True\n    Restart Count:  {count}"
+              for i, count in enumerate((first, second))]
     _judged(honest, "fastapi-app 和 curl-sidecar 两个容器 Ready 为 True，重启次数均为 0", quotes, output)
 
 
@@ -184,19 +185,14 @@ def test_a_field_of_one_json_record_given_to_another(claim: str, honest: bool) -
 
 
 @pytest.mark.parametrize(("claim", "excerpt", "output"), [
-    ("集群检测到网络分区（network_partitions_detected 为 true）", '"network_partitions_detected": true',
-     '{"network_partitions_detected": true, "partition_details": []}'),
     ("启动命令在 DEPLOY_ENV 非空时进入 while true 循环", "else while true; do echo hello; sleep 10;done; fi",
      'if [[ -z "${DEPLOY_ENV}" ]]; then echo undefined ; else while true; do echo hello; sleep 10;done; fi'),
     ("ProvisioningFailed 在 12 分钟内重复了 42 次", "ProvisioningFailed  2m12s (x42 over 12m)",
      "Events:\n  Warning  ProvisioningFailed  2m12s (x42 over 12m)  persistentvolume-controller  no storageclass"),
-    ("处理失败后回退到 offset 17996114 重新处理", "Seeking to offset 17996114 for partition payment-events-3",
-     "ERROR Failed to process record payment-events-3@17996114 (attempt 1)\n"
-     "Seeking to offset 17996114 for partition payment-events-3\n"),
 ])
 def test_words_the_outputs_vocabulary_carries(claim: str, excerpt: str, output: str) -> None:
-    """网络分区 over a field name, 循环 over `while true`, 重复了 N 次 (repeated, not duplicated), 回退 to an
-    offset over a consumer's seek."""
+    """循环 over `while true`, 重复了 N 次 (repeated, not duplicated). (A field's name such as
+    network_partitions_detected, or a consumer's seek, carries no concept: its value may deny it, a review showed.)"""
     verification, detail = _checked(claim, [excerpt], output)
     assert "either language" not in detail, detail
     assert verification in ("direct_observation", "reasonable_inference"), detail
@@ -584,10 +580,16 @@ def test_words_of_another_output_make_an_inference_not_an_unsupported_claim() ->
             "arguments": {"command": "openssl x509 -noout -dates"}, "status": "ok",
             "output": "notBefore=Apr 19 01:58:03 2026 GMT\nnotAfter=Jul 18 01:58:02 2026 GMT\n"}
     expiry = '{"labels": {"instance": "10.40.1.12:443"}, "value": 1784339882}'
-    record = verify_session(session("10.40.1.12:443 的值为 1784339882，与 openssl 看到的 notAfter 一致", expiry, expiry,
-                                    tool="query_metrics", source_type="metric", extra_calls=[cert]))
-    check = record.claim_checks[0]
-    assert check.verification != "unsupported", check.detail
+    claim = "推断 10.40.1.12:443 的值 1784339882 与 openssl 看到的 notAfter 一致"
+    inferred = session(claim, expiry, expiry, tool="query_metrics", source_type="metric", extra_calls=[cert])
+    contract = json.loads(inferred["executor_final_answer"])
+    contract["claims"][0]["support_level"] = "indirect"
+    inferred["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    check = verify_session(inferred).claim_checks[0]
+    assert check.verification == "reasonable_inference", check.detail
+    direct = verify_session(session(claim, expiry, expiry, tool="query_metrics", source_type="metric",
+                                    extra_calls=[cert])).claim_checks[0]
+    assert direct.verification == "unsupported", direct.detail  # a direct claim borrows no words
 
 
 HAPROXY = (

@@ -9,7 +9,6 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from ..text.normalize import fold
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.wording import sentence_part
 from .trace_index import CallEvidence
@@ -24,7 +23,6 @@ def csv_other_row_conflict(claim_text: str, entities: Sequence[str], cited: Sequ
     if not entities or not any("," in ev.flat for ev in cited):
         return None
     prepared, places = numbers_with_places(claim_text)
-    folded = fold(prepared)
     for ev in cited:
         rows = ev.view("csv_rows", _csv_rows)  # once per call and session
         if len(rows) < 2:
@@ -33,7 +31,8 @@ def csv_other_row_conflict(claim_text: str, entities: Sequence[str], cited: Sequ
         for entity, own in keyed.items():
             if len(own) != 1:
                 continue
-            for figure in _figures_after(folded, entity, places):
+            keys = [e for e, rows_of in keyed.items() if rows_of]  # the listing's subjects the claim names
+            for figure in _figures_after(prepared, entity, keys, places):
                 digits = _digits(figure)
                 if digits is None or digits in own[0]:
                     continue
@@ -57,13 +56,20 @@ def _csv_rows(ev: CallEvidence) -> list[list[str]]:
     return [r for r in rows if len(r) == width]
 
 
-def _figures_after(text: str, entity: str, places: Sequence[tuple[int, int, NumberMention]]) -> list[NumberMention]:
-    """The figures after the entity's (first) mention, up to the end of its sentence part."""
-    at = text.find(entity)
-    if at == -1:
+def _figures_after(
+    text: str, entity: str, subjects: Sequence[str], places: Sequence[tuple[int, int, NumberMention]]
+) -> list[NumberMention]:
+    """The figures after the entity's (first) mention, up to the end of its sentence part or the next subject
+    of the listing it names ("app-01 的 5xx 为 12，高于 app-02 的 9": the 9 is app-02's)."""
+    found = re.search(rf"(?<![a-z0-9]){re.escape(entity)}(?![a-z0-9])", text, re.IGNORECASE)
+    if found is None:
         return []
-    _, end = sentence_part(text, at)
-    return [n for s, _, n in places if at < s < end and n.kind in ("plain", "count") and not n.decimals]
+    _, end = sentence_part(text, found.start())
+    for other in subjects:
+        later = re.search(rf"(?<![a-z0-9]){re.escape(other)}(?![a-z0-9])", text[found.end() : end], re.IGNORECASE)
+        if other != entity and later is not None:
+            end = found.end() + later.start()
+    return [n for s, _, n in places if found.end() <= s < end and n.kind in ("plain", "count") and not n.decimals]
 
 
 def _digits(figure: NumberMention) -> str | None:

@@ -409,8 +409,10 @@ def names_a_read_file(entity: str, cited: Sequence[CallEvidence]) -> bool:
     """The entity is the name, or the last parts of the name, of a file a cited call read (an argument that
     is a path): the source, named as operators name it."""
     for ev in cited:
-        for value in ev.call.arguments.values():
-            if not isinstance(value, str) or "/" not in value or len(value) > _MAX_PATH:
+        for key, value in ev.call.arguments.items():
+            if key.lower() not in _PATH_KEYS or not isinstance(value, str) or not value.startswith("/"):
+                continue
+            if len(value) > _MAX_PATH:
                 continue
             name = value.rsplit("/", 1)[-1].lower()
             if name == entity or (name.endswith(entity) and name[-len(entity) - 1] in ".-_"):
@@ -419,6 +421,7 @@ def names_a_read_file(entity: str, cited: Sequence[CallEvidence]) -> bool:
 
 
 _MAX_PATH = 400
+_PATH_KEYS = frozenset({"file", "path", "filename", "file_path", "log_file", "logfile", "log_path", "source_file"})
 
 
 @dataclass
@@ -522,8 +525,9 @@ def locate_mentions(
             or share_of_counted_lines(text, number, observed, quotes)  # "其中 11 次（约 57.9%）"
             or size_of_a_range(text, number)
             or end_of_a_range(text, number, observed)  # "一直在 1.2 到 2.9 秒之间" over 1.247 … 2.841
-            or bound_of_its_own_figures(text, number)  # "分别为 35%、41%、38%，都低于 50%"
         )
+        if where != "cited" and bound_of_its_own_figures(text, number):
+            continue  # "分别为 35%、41%、38%，都低于 50%": a bound its own figures meet, no value worked out
         if summed:
             worked_out.append(number)
             continue  # "三类请求合计 10000 个", "平均积压 41500 条", "57、12、3 次，合计 72 次": operands it states

@@ -57,7 +57,7 @@ _ANY_FAILURE = ("failed", "error", "unhealthy")
 _GOOD_OUTCOMES = ("healthy", "success", "recovery")
 _READY_WORD = re.compile(r"(?<![a-z_\-])ready(?![a-z_\-])")  # not "notready", "readiness", "ready=false"
 _ASKED_AFTER = re.compile(r"(?:与否|吗|么|\?|？)")
-_OTHERS_BEFORE = re.compile(r"(?:其他|其它|其余|另外|别的|剩下的?|其他的)[^，。；,;]{0,8}$")
+_OTHERS_BEFORE = re.compile(r"\s?(?:而|但|但是)?\s?(?:其他|其它|其余|另外|别的|剩下的?)[^，。；,;和与及、]{0,8}$")
 _HEDGED_BEFORE = re.compile(r"是否|可能|或许|也许|如果|假如|若|待确认|需要?确认|应该|预计|推测|怀疑")
 
 
@@ -90,8 +90,8 @@ def _asserted(text: str, start: int, end: int) -> bool:
     """Not denied ("不正常", "无法连接"), asked ("是否正常", "正常吗") or hedged ("可能已就绪") in its clause."""
     if denies_span(text, start, end, after=False) or _ASKED_AFTER.match(text, end):
         return False
-    if _OTHERS_BEFORE.search(text, part_start(text, start), start):
-        return False  # "而其他三台正常": the others', not the quoted one's
+    if _OTHERS_BEFORE.match(text, part_start(text, start), start):
+        return False  # "而其他三台正常": the others', not the quoted one's (not "app-03 和其他实例都正常")
     return _HEDGED_BEFORE.search(text, part_start(text, start), start) is None
 
 

@@ -1,7 +1,8 @@
 """The columns a headerless listing implies: `kubectl get pods | grep name` prints pod rows without the
 header line ("payment-service-7cb…  1/1  Running  0  14s  10.0.2.187  gke-…-yi0r"). Their READY, STATUS,
 RESTARTS, AGE, IP and NODE columns are as plain to a reader as when the header is printed: the words of
-that header are context of the output (they name its cells, never report an event)."""
+that header are context of the output, as a printed header is (it names the cells, and carries the concepts
+the column names carry); what a cell holds is read by `pod_row_restarts_conflict` ("发生过重启" over a 0)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,10 @@ _RESTARTS_SAID = re.compile(
 )
 
 
+_RESTARTED = re.compile(r"(?:发生过|出现过|有过|经历过)\s?重启|重启过|\brestarted\b")
+_NEGATED = re.compile(r"没有|没|未|无|从未|不曾|never|not")
+
+
 def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: Sequence[CallEvidence]) -> str | None:
     """"robusta-holmes-… 累计重启 9 次" over its headerless row "… 1/1 Running 6 (37m ago) 9d …": the count
     of restarts a clause gives the pod its row's RESTARTS cell does not hold (the 9 is the row's age)."""
@@ -68,14 +73,20 @@ def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: S
     for clause in _CLAUSE_BREAK.split(folded):
         said = _RESTARTS_SAID.search(clause)
         named = [e for e in entities if contains_token(clause, e)]
-        if said is None or len(named) != 1:
+        if len(named) != 1:
             continue
-        count = int(next(g for g in said.groups() if g is not None))
+        if said is not None:
+            count = int(next(g for g in said.groups() if g is not None))
+        elif _RESTARTED.search(clause) and not _NEGATED.search(clause):
+            count = -1  # "发生过重启": some, which a row's 0 denies
+        else:
+            continue
         for ev in cited:
             if implied_pod_header(ev.flat) == "":
                 continue
             for row in _pod_rows(ev.flat[:_SCAN]):
-                if row.group("name") == named[0] and int(row.group("restarts")) != count:
+                cell = int(row.group("restarts"))
+                if row.group("name") == named[0] and (cell != count if count >= 0 else cell == 0):
                     return (f"it gives {named[0]!r} {count} restarts, but its row in the cited listing shows "
                             f"{row.group('restarts')}")
     return None

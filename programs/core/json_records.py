@@ -17,6 +17,7 @@ from .trace_index import CallEvidence
 
 _NAME_KEYS = ("name", "node", "hostname", "host", "instance", "pod", "member", "broker", "id")
 _CLAUSE = re.compile(r"[，,；;。]|而|但(?:是)?")
+_NOT_BEFORE = re.compile(r"[非不没未]")  # "非空", "不为空", "没有为空"
 _EMPTY = re.compile(r"为?\s?(?:空列表|空数组|空|null|none|\[\]|\{\})(?![a-z0-9_])|\bempty\b")
 _MAX_RECORDS = 2_000
 _MIN_KEY = 4
@@ -31,21 +32,26 @@ def record_field_conflict(claim_text: str, mentions: Mentions, cited: Sequence[C
     if len(records) < 2:
         return None
     folded = fold(claim_text)
+    keys = sorted({k for _, r in records for k in r if len(k) >= _MIN_KEY and any(c.isalpha() for c in k)})
+    keys = [k for k in keys if k.lower() in folded]  # the fields the claim names at all
+    if not keys:
+        return None
     for clause in _CLAUSE.split(folded):
-        found = _clause_conflict(clause, mentions.entities, records)
+        found = _clause_conflict(clause, mentions.entities, records, keys)
         if found:
             return found
     return None
 
 
-def _clause_conflict(clause: str, entities: Sequence[str], records: list[tuple[str, dict[str, Any]]]) -> str | None:
+def _clause_conflict(
+    clause: str, entities: Sequence[str], records: list[tuple[str, dict[str, Any]]], keys: list[str]
+) -> str | None:
     for entity in entities:
-        at = clause.find(entity)
-        if at == -1 or not contains_token(clause, entity):
+        found = re.search(rf"(?<![a-z0-9]){re.escape(entity)}(?![a-z0-9])", clause)
+        if found is None:
             continue
-        rest = clause[at + len(entity):]
-        keys = {k for _, r in records for k in r if len(k) >= _MIN_KEY and any(c.isalpha() for c in k)}
-        for key in sorted(keys):
+        rest = clause[found.end():]
+        for key in keys:
             if not contains_token(rest, key.lower()):
                 continue
             own = [r for n, r in records if key in r and contains_token(n, entity)]
@@ -63,7 +69,8 @@ def _clause_conflict(clause: str, entities: Sequence[str], records: list[tuple[s
 def _field_conflict(
     entity: str, key: str, value: Any, said: str, entities: Sequence[str], others: list[dict[str, Any]]
 ) -> str | None:
-    if _EMPTY.match(said.lstrip()) or _EMPTY.search(said[:12]):
+    empty = _EMPTY.search(said[:12])
+    if empty and not _NOT_BEFORE.search(said, max(0, empty.start() - 3), empty.start() + 1):
         if _is_empty(value) or not any(_is_empty(r[key]) for r in others):
             return None
         return f"it says {entity!r}'s {key!r} is empty, which the cited output shows of another record"

@@ -181,7 +181,9 @@ def judge_wording(
     denied = denied_latin_words(text) if uncovered else frozenset()
     # (words another output of the trace holds, guidance apart, make an inference across outputs, not an
     # unsupported claim: "与 openssl 看到的 notAfter 一致" citing the exporter's value only)
-    across = set(_held_elsewhere(uncovered, elsewhere)) if uncovered and elsewhere is not None else set()
+    # (an inference only: a direct claim borrowing another output's words is no observation of its own)
+    indirect = claim.support_level == "indirect"
+    across = set(_held_elsewhere(uncovered, elsewhere)) if indirect and uncovered and elsewhere else set()
     counted = [w for w in words if w not in denied]
     absent = [w for w in uncovered if w not in denied and w not in across]
     if len(counted) >= 2 and len(absent) / len(counted) > 1 - _MIN_WORD_COVERAGE:
@@ -234,7 +236,7 @@ def judge_wording(
     elif (
         scope
         and usable
-        and not per_unit_setting(text, claim.claim_type, scope)
+        and not per_unit_setting(text, claim.claim_type, scope, cited_calls)
         and not _per_unit_in_output(text, scope, views)
         and not enumerated_scope(text, scope)
         and not degree_scope(text, scope)
@@ -593,12 +595,14 @@ def _cause_quoted(text: str, excerpts: str) -> bool:
         if not m or not _ERROR_REASON.search(text, max(0, m.start() - 4), m.start()):
             return False
         named = [c.concept_ids for c in claim_analysis(clause).mentions]
-        quoted = evidence_view(excerpts)
-        return bool(named) and all(any(quoted.carries_in_text(c) for c in ids) for ids in named)
+        # the error's own reason: its message up to the first ";" or sentence end (not "…; refusals cleared")
+        reason = evidence_view(_FIRST_SEGMENT.split(excerpts.strip(), 1)[0])
+        return bool(named) and all(any(reason.carries_in_text(c) for c in ids) for ids in named)
     flat = fold(excerpts)
     return all(word_in(flat, t) for t in tokens) and all(literal_number_in(flat, n) for n in mentions.numbers)
 
 
+_FIRST_SEGMENT = re.compile(r";|；|\.\s|\n")
 _ERROR_REASON = re.compile(r"(?:报错|错误|失败|异常|拒绝)(?:的)?$")
 
 

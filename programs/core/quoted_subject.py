@@ -38,6 +38,7 @@ _KEY_BEFORE = re.compile(rf"""(?:^|[\s{{,(])["']?({_KEYS})["']?\s*[:=]\s*["']?$"
 _KIND_BEFORE = re.compile(rf"(?<![a-z0-9_\-])({_KINDS})/$")
 _LOG_LEVELS = frozenset({"info", "warn", "warning", "error", "debug", "trace", "fatal", "notice", "crit", "critical"})
 _MAX_LINE = 2_000  # a longer line is a JSON document: its record is an object, not the line
+_MAX_RECORD = 100_000  # characters of an enclosing object widened to before it is the whole text
 _SLOT_SCAN = 64  # characters before a token read for its key or kind
 _OCCURRENCES = 16  # occurrences of a claim token read for the places it takes
 
@@ -157,8 +158,13 @@ def _enclosing_object(text: str, start: int, end: int) -> str:
         if close_at == -1:
             return text
         record = text[open_at : close_at + 1]
-        if any(_KEY_BEFORE.search(record, 0, m.start()) for m in _TOKEN.finditer(record)):
+        # (a key is read in the few characters before its token: reading from the record's start was
+        # quadratic, 127 s for a quote in a 175 KB one-line JSON)
+        tokens = _TOKEN.finditer(record)
+        if any(_KEY_BEFORE.search(record, max(0, m.start() - _SLOT_SCAN), m.start()) for m in tokens):
             return record
+        if len(record) > _MAX_RECORD:
+            return text  # no labelled object within reach: the whole text is the record
         left, end = open_at, close_at + 1
 
 

@@ -18,8 +18,10 @@ import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
+from ..text.glossary import claim_analysis, evidence_view
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.wording import SENTENCE_BREAKS, part_start, search_scope
+from .trace_index import CallEvidence
 
 _ABOVE = r"超过|高于|大于|不低于|不少于|多于|在\s?(?=[\d.]+\s?\S{0,3}以上)"
 _BELOW = r"低于|小于|少于|不到|不足|不超过|未超过|没有超过|没超过|不高于|在\s?(?=[\d.]+\s?\S{0,3}以下)"
@@ -55,7 +57,12 @@ def scope_bound(claim_text: str) -> ScopeBound | None:
     bound = after[0][1]
     start = part_start(text, scope_start, SENTENCE_BREAKS)
     before = [(s, e, n) for s, e, n in places if start <= s and e <= scope_start]
-    listed = [n for n in _last_list(text, before) if _kind(n) == _kind(bound)]
+    run, run_end = _last_list(text, before)
+    # the list is what the bound is said of: only a comma and the scope word between them ("…、91%，全部超过");
+    # "，所有节点都超过" or "，其余 pod 都少于" speak of other things
+    if not _TIGHT_GAP.fullmatch(text, run_end, bound_word.start()):
+        run = []
+    listed = [n for n in run if _kind(n) == _kind(bound)]
     word = bound_word.group("above") or bound_word.group("below")
     return ScopeBound(bound, _comparison(word, above=bound_word.group("above") is not None), listed)
 
@@ -63,18 +70,23 @@ def scope_bound(claim_text: str) -> ScopeBound | None:
 _LIST_GAP = re.compile(r"\s?(?:、|,|，|/|和|与|及|以及)\s?")
 
 
-def _last_list(text: str, places: list[tuple[int, int, NumberMention]]) -> list[NumberMention]:
-    """The figures of the last run of two or more that list separators join ("91%、92%、95%、91%")."""
-    runs: list[list[NumberMention]] = []
+def _last_list(text: str, places: list[tuple[int, int, NumberMention]]) -> tuple[list[NumberMention], int]:
+    """The figures of the last run of two or more that list separators join ("91%、92%、95%、91%"), and where
+    the run ends (0 when there is none)."""
+    runs: list[tuple[list[NumberMention], int]] = []
     last_end = -1
     for start, end, number in places:
         if runs and _LIST_GAP.fullmatch(text, last_end, start):
-            runs[-1].append(number)
+            runs[-1][0].append(number)
+            runs[-1] = (runs[-1][0], end)
         else:
-            runs.append([number])
+            runs.append(([number], end))
         last_end = end
-    lists = [run for run in runs if len(run) >= 2]
-    return lists[-1] if lists else []
+    lists = [run for run in runs if len(run[0]) >= 2]
+    return lists[-1] if lists else ([], 0)
+
+
+_TIGHT_GAP = re.compile(r"\s?[，,]?\s?(?:全部|全都|都|均|所有|一律)?\s?(?:都|均)?\s?")
 
 
 def _kind(number: NumberMention) -> str:
@@ -111,40 +123,77 @@ def _comparison(word: str, *, above: bool) -> Callable[[float, float], bool]:
     return operator.lt if strict else operator.le
 
 
+_UNIT_COUNT = re.compile(r"(\d{1,3}|[两二三四五六七八九十])\s?(?:个|台|条|副本|容器|实例|节点)")
+_UNITS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _FIGURE_AFTER = re.compile(r"\s?(?:都|均)?\s?(?:是|为|在|等于)?\s?(\d+(?:\.\d+)?)(?![\d.:])")
 
 
 def figure_in_every_quote(claim_text: str, quotes: Sequence[str]) -> bool:
-    """"两个容器都为 Running，重启次数均为 0" quoting each container's "Restart Count:  0": the figure the scope
-    word gives stands alone (no part of a longer number, a clock or a name) in every one of two or more quotes."""
-    if len(quotes) < 2:
+    """"两个容器都为 Running，重启次数均为 0" quoting each container's "Restart Count:  0": every one of two or more
+    distinct quotes (as many as the units the claim counts, when it counts them) holds the figure the scope word
+    gives on a line naming what the clause says it is of (restarts, not "Exit Code: 0")."""
+    distinct = list(dict.fromkeys(quotes))
+    if len(distinct) < 2:
         return False
     text, _ = numbers_with_places(claim_text)
     scope = search_scope(text)
     figure = _FIGURE_AFTER.match(text, scope.end()) if scope else None
-    if figure is None:
+    if scope is None or figure is None:
+        return False
+    start = part_start(text, scope.start(), SENTENCE_BREAKS)
+    counted = [_UNITS.get(m.group(1)) or int(m.group(1)) for m in _UNIT_COUNT.finditer(text, start, scope.start())]
+    if any(c != len(distinct) for c in counted):
+        return False  # "三个容器…均为 0" over two quotes
+    of = [m.concept_ids for m in claim_analysis(text[part_start(text, scope.start()) : scope.start()]).mentions]
+    if not of:
         return False
     alone = re.compile(rf"(?<![\w.:\-]){re.escape(figure.group(1))}(?![\w:%]|\.\d)")
-    return all(alone.search(quote) for quote in quotes)
+    return all(
+        any(alone.search(line) and any(evidence_view(line).carries(c) for ids in of for c in ids)
+            for line in quote.split("\n"))
+        for quote in distinct
+    )
 
 
 _PER_UNIT = re.compile(r"每(?:个|台|一个|一台|条)?\s?[a-z0-9_\-\u4e00-\u9fff]{1,12}?\s?的\s?", re.IGNORECASE)
-_SETTING = re.compile(
-    r"(?:cpu|内存|memory|mem)?\s?(?:requests?|limits?)(?![a-z])|请求值|限制值|配额|上限|下限|配置|阈值|超时(?:时间)?|副本数"
-    r"|最大连接数|连接池大小|并发数?上限|参数",
-    re.IGNORECASE,
-)
+_SETTING = re.compile(r"(?:cpu|内存|memory|mem)?\s?(?:requests?|limits?)(?![a-z])", re.IGNORECASE)
 
 
-def per_unit_setting(claim_text: str, claim_type: str, scope: re.Match[str]) -> bool:
-    """"每个 worker 的 worker_connections 为 1024" (a configuration claim), "每个 pod 的 CPU request 为 1 核":
-    每 names the unit a setting applies to, no observation of every one of them."""
+def per_unit_setting(
+    claim_text: str, claim_type: str, scope: re.Match[str], cited: Sequence[CallEvidence] = ()
+) -> bool:
+    """"每个 worker 的 worker_connections 为 1024" (a configuration claim), "每个 pod 的 CPU request 为 1 核" over
+    one pod template: 每 names the unit a setting applies to, no observation of every one of them. The
+    template is one: the cited outputs write the setting's key once (two pods' specs may differ)."""
     if not scope.group(0).startswith("每"):
         return False
     if claim_type == "config":
         return True
     unit = _PER_UNIT.match(claim_text, scope.start())
-    return unit is not None and _SETTING.match(claim_text, unit.end()) is not None
+    setting = _SETTING.match(claim_text, unit.end()) if unit is not None else None
+    if setting is None:
+        return False
+    key = "limits" if "limit" in setting.group(0).lower() else "requests"
+    return sum(_key_count(ev, key) for ev in cited) == 1
+
+
+_MAX_ITEMS = 20_000  # JSON values walked for a key
+
+
+def _key_count(ev: CallEvidence, key: str) -> int:
+    """How many times the output writes the key: as a JSON object's key, or as a word of its text."""
+    if ev.value is None:
+        return len(re.findall(rf"(?<![a-z]){key}(?![a-z])", ev.flat[: ev.text_end]))
+    count, stack, seen = 0, [ev.value], 0
+    while stack and seen < _MAX_ITEMS:
+        item = stack.pop()
+        seen += 1
+        if isinstance(item, dict):
+            count += key in item
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return count
 
 
 _SHARE_OF = re.compile(r"(?:占|相对于|除以|/)\s?(?:当时|此时|同期|同一时刻|该时段)?\s?$")

@@ -24,7 +24,9 @@ _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?
 _WINDOW = re.compile(r"(?<![\w.])(?:now-)?(\d+)\s?([smhdw])\b|\[(\d+)([smhdw])\]")
 _SECONDS = {"s": 1, "m": 60, "h": 3600, "d": 86400, "w": 604800}
 # a SQL query's window: "now() - INTERVAL 10 MINUTE", "now() - interval '10 minutes'"
-_SQL_INTERVAL = re.compile(r"\binterval\s+'?(\d+)\s*(second|minute|hour|day|week)s?'?", re.IGNORECASE)
+_SQL_INTERVAL = re.compile(
+    r">=?\s*now\(\)\s*-\s*interval\s+'?(\d+)\s*(second|minute|hour|day|week)s?'?(?!\s*and\s+\w+\s*<)", re.IGNORECASE
+)
 _EIGHT_HOURS = 8 * 3600
 # every zone label holds one of these
 _ZONE_WORD = re.compile(
@@ -123,10 +125,16 @@ def _zone_before(text: str, start: int) -> int | None:
     return 8 if _BEIJING_WORD.match(words[-1]) else 0
 
 
+_AFTER_A_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s?(?:z|utc|gmt|[+\-]\d{2}:?\d{2})?\s?$", re.IGNORECASE)
+
+
 def _closed_bracket_holds(text: str, at: int, before: int) -> bool:
-    """`text[at]` is inside a bracket pair that closes before `before`."""
+    """`text[at]` is inside a bracket that follows a clock (its converted aside, "07:05Z（北京时间 15:05）") and
+    closes before `before`. A bracket before a clock ("（北京时间）07:05") labels it."""
     opening = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
     if opening == -1 or max(text.rfind(")", opening, at), text.rfind("）", opening, at)) != -1:
+        return False
+    if not _AFTER_A_CLOCK.search(text, max(0, opening - 12), opening):
         return False
     closing = [i for i in (text.find(")", at, before), text.find("）", at, before)) if i != -1]
     return bool(closing)

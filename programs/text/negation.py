@@ -464,7 +464,7 @@ def _subject_lines_report(text: str, m: ConceptMention, concept_id: str, views: 
     return None
 
 
-_LOG_SOURCE = re.compile(r"日志|\blogs?\b")
+_LOG_SOURCE = re.compile(r"日志|\blogs?\b")  # (the tool names below are a view's context, split on "_")
 
 
 def _denied_of_a_named_source(text: str, m: ConceptMention, concept_id: str, views: Sequence[EvidenceView]) -> bool:
@@ -472,12 +472,22 @@ def _denied_of_a_named_source(text: str, m: ConceptMention, concept_id: str, vie
     reads logs) leaves the concept unreported: what another kind of output reports is not denied."""
     if not _LOG_SOURCE.search(text, part_start(text, m.start, CLAUSE_BREAKS), m.start):
         return False
-    logs = [v for v in views if "log" in v.context]
-    if not logs or len(logs) == len(views):
+    logs = [v for v in views if _LOG_TOOL.search(v.context)]
+    others = [v for v in views if not _LOG_TOOL.search(v.context)]
+    # what reports it must be a listing of state (a describe, a get), never another output that may be logs
+    if not logs or not others or not all(_STATE_TOOL.search(v.context) for v in others):
         return False
     return not any(_scan_polarity(view, concept_id, full=True)[0] for view in logs)
 
 
+_LOG_TOOL = re.compile(r"(?<![a-z])(?:logs?|loki|journal|journald|journalctl|syslog|logcli|stern)(?![a-z])")
+_STATE_TOOL = re.compile(r"(?<![a-z])(?:describe|get|status|top|inspect)(?![a-z])")
+
+
+# a denial with no subject of its own in its clause: the negator, at most an adverb before it
+_BARE_DENIAL = re.compile(
+    r"\s?(?:也|都|均|并|且|同时|完全|从|而|但|却)?\s?(?:也|都|均|并)?\s?(?:没有|没|未|无|不存在|并无)[^，。；,;]*"
+)
 _NAMED_SUBJECT = re.compile(r"[a-z0-9][a-z0-9_\-]*[.\-_][a-z0-9_.\-]*[a-z0-9]")
 _SUBJECT_LINES = 5_000
 
@@ -489,6 +499,8 @@ def _denied_of_a_named_subject(
     SERVFAIL"), the claim quotes that subject's lines and no quote reports the concept, and no cited line
     naming the subject reports it: the lines that do are another subject's (payment-gw's SERVFAIL). A
     quote that reports it ("Replica_IO_Running: No" for "IO 线程没有停止") is never excused."""
+    if not _BARE_DENIAL.fullmatch(text, part_start(text, m.start, CLAUSE_BREAKS), m.start):
+        return False  # "消费组没有出现…", "CoreDNS 整体没有…": the clause names its own subject
     start = part_start(text, m.start, SENTENCE_BREAKS)
     # (a field's name, "cost_ms", is on every line: no subject of some)
     names = {
@@ -501,7 +513,7 @@ def _denied_of_a_named_subject(
     if _scan_polarity(evidence_view("\n".join(folded_quotes)), concept_id, full=True)[0]:
         return False
     lines = [line for view in views for line in view.text.split("\n", _SUBJECT_LINES)[:_SUBJECT_LINES]]
-    subject_lines = [line for line in lines if any(contains_token(line, name) for name in names)]
+    subject_lines = {line for line in lines if any(contains_token(line, name) for name in names)}
     if not subject_lines or _scan_polarity(evidence_view("\n".join(subject_lines)), concept_id, full=True)[0]:
         return False
     # every other line carrying the concept names another subject (payment-gw's SERVFAIL lines): a header
@@ -795,7 +807,7 @@ def _zero_figure(claim_text: str, m: ConceptMention) -> bool:
     return _ZERO_COUNT_BEFORE.search(text, max(0, m.start - 6), m.start) is not None
 
 
-_ZERO_AFTER_FIELD = re.compile(r"[a-z_]*\s+0(?![\d.:%a-z])")
+_ZERO_AFTER_FIELD = re.compile(r"\s+0(?![\d.:%a-z])")
 _ZERO_COUNT_BEFORE = re.compile(r"(?<![\d.])(?:0|零)\s*(?:个|次|条|台|例|项)?\s*$")
 _INFERENCE_OPENING = re.compile(r"\s*(?:推断|推测|判断|据此推断)\s?[:：，,]?")
 _UNCERTAIN = re.compile(r"可能|也许|或许|大概|疑似|不确定|无法确认|无法判断|待确认|需要确认|未验证|是否")

@@ -123,13 +123,26 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts):
         return True
     # "每秒约 264.5 条 … 每分钟约 15870 条": a rate it states per another period, restated per this one
-    return any(abs(rate * unit - number.value) <= tol for rate in _rates_per_second(prepared, places, at, kinds))
+    rates = _rates_per_second(prepared, places, at, kinds)
+    # (of two rates, whose it is goes unsaid; a rate of another subject, "producer … consumer …", is not its)
+    if len(rates) != 1:
+        return False
+    rate_at, per_second = rates[0]
+    return abs(per_second * unit - number.value) <= tol and _same_subject(prepared, rate_at, at)
+
+
+def _same_subject(text: str, first: int, second: int) -> bool:
+    """No subject (a Latin word) named between two figures that another named before the first does not match."""
+    before = _LATIN_WORD.findall(text, 0, first)
+    between = _LATIN_WORD.findall(text, first, second)
+    return not between or (bool(before) and between[-1].lower() == before[-1].lower())
 
 
 def _rates_per_second(
     prepared: str, places: Sequence[tuple[int, int, NumberMention]], at: int, kinds: set[str]
-) -> list[float]:
-    """The figures of the text (other than the one at `at`) that a period right before states per it, per second."""
+) -> list[tuple[int, float]]:
+    """(place, value per second) of the figures of the text (other than the one at `at`) that a period right
+    before states per it."""
     rates = []
     for start, _, n in places:
         if start == at or n.kind not in kinds:
@@ -138,7 +151,7 @@ def _rates_per_second(
                     if start - m.end() <= _PER_REACH and not any(c.isdigit() for c in prepared[m.end() : start])),
                    None)
         if per is not None:
-            rates.append(n.value / (float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)]))
+            rates.append((start, n.value / (float(per.group(1) or 1) * _SPAN_SECONDS[per.group(2)])))
     return rates
 
 
@@ -188,7 +201,13 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         if _PRONOUN_BASE.search(prepared, max(0, start - 8), start) and not any(
             part[0] <= s < part[1] for s, _ in figures
         ):
-            continue  # "；tempo 的 ingester 内存约是它的 9.7 倍": of "它", its subject's figure given elsewhere
+            subject = _LATIN_WORD.search(prepared, part[0], start)
+            word = re.escape(subject.group(0)) if subject else ""
+            given = subject is not None and re.search(
+                rf"(?<![a-z0-9\-]){word}(?![a-z0-9\-])[^，。；;,\d]{{0,6}}\d", prepared[: part[0]], re.IGNORECASE
+            )
+            if not given:
+                continue  # "；tempo 的 ingester 内存约是它的 9.7 倍": no figure of tempo before; operands elsewhere
         measure = concepts_in(_clause(prepared, start)) - _NOT_MEASURES
         own = [n for s, n in figures if not measure or _of_measure(prepared, s, measure)]
         operands = _by_kind(own)
@@ -308,6 +327,9 @@ def _of_measure(text: str, at: int, measure: frozenset[str]) -> bool:
     """The figure's clause names the measure, or no measure at all."""
     own = concepts_in(_clause(text, at)) - _NOT_MEASURES
     return not own or bool(own & measure)
+
+
+_LATIN_WORD = re.compile(r"[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*", re.IGNORECASE)
 
 
 def _by_kind(figures: list[NumberMention]) -> list[list[NumberMention]]:
