@@ -7,7 +7,7 @@ the column names carry); what a cell holds is read by `pod_row_restarts_conflict
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from ..text.normalize import contains_token, fold
 from .trace_index import CallEvidence
@@ -34,24 +34,19 @@ def implied_pod_header(flat: str) -> str:
 
 
 def _first_pod_row(text: str) -> re.Match[str] | None:
-    """The first `kubectl get pods` row: a READY cell ("1/1") found first (a literal scan in C), then its line
-    read whole; a log of 20 KB is not matched line by line."""
+    return next(_pod_rows(text), None)
+
+
+def _pod_rows(text: str) -> Iterator[re.Match[str]]:
+    """The `kubectl get pods` rows of the text: a READY cell ("1/1") found first (a literal scan in C), then its
+    line read whole; a log of 20 KB is not matched line by line."""
+    last = -1
     for cell in _READY_CELL.finditer(text):
         start = text.rfind("\n", 0, cell.start()) + 1
         row = _POD_ROW.match(text, start)
-        if row is not None:
-            return row
-    return None
-
-
-def _pod_rows(text: str) -> list[re.Match[str]]:
-    rows: list[re.Match[str]] = []
-    for cell in _READY_CELL.finditer(text):
-        start = text.rfind("\n", 0, cell.start()) + 1
-        row = _POD_ROW.match(text, start)
-        if row is not None and (not rows or rows[-1].start() != row.start()):
-            rows.append(row)
-    return rows
+        if row is not None and row.start() != last:
+            last = row.start()
+            yield row
 
 
 _CLAUSE_BREAK = re.compile(r"[，,；;。]")
