@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import json
+import zlib
 from typing import Any
 
 import pytest
@@ -83,6 +84,24 @@ def session(
         "executor_final_answer": json.dumps(contract, ensure_ascii=False),
         "tool_calls": calls,
     }
+
+
+def ok_call(invocation_id: str, tool: str, arguments: dict[str, Any], output: Any) -> dict[str, Any]:
+    """One ok tool call of a session, for the extra calls of `session`."""
+    return {"invocation_id": invocation_id, "trace_ref": f"trace:{zlib.crc32(invocation_id.encode()):016x}",
+            "tool_name": tool, "arguments": arguments, "status": "ok", "output": output}
+
+
+def checked(claim: str, excerpt: str | list[str], output: object, **kw: Any) -> tuple[str, str]:
+    """(verification, detail) of claim c1 of `session`; several excerpts all cite its call."""
+    excerpts = [excerpt] if isinstance(excerpt, str) else excerpt
+    extra = [
+        {"source_type": "log", "source_id": "call_m1", "tool_name": kw.get("tool", "query_logs"),
+         "source_invocation_ids": ["call_m1"], "evidence_excerpt": e}
+        for e in excerpts[1:]
+    ]
+    record = verify_session(session(claim, excerpts[0], output, extra_bindings=extra, **kw))
+    return record.claim_checks[0].verification, record.claim_checks[0].detail
 
 
 def runbook_call(doc_id: str, content: str, invocation_id: str = "call_k1") -> dict[str, Any]:

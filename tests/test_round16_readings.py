@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_meaning_classes import session
+from test_meaning_classes import checked as _checked
+from test_meaning_classes import ok_call, session
 
 from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.text.own_arithmetic import multiple_conflict
@@ -62,14 +63,7 @@ LOCAL_LOG = "2026-11-30T10:03:01.552+08:00 ERROR [order-service] POST /api/order
 def test_a_reading_of_the_cited_output_wins_over_a_literal_in_another(claim: str, honest: bool) -> None:
     """The clock is written in an output the claim does not cite (the log) and is the Beijing time of the
     cited point: the claim is observed in what it cites, not an inference from elsewhere."""
-    log_call = {
-        "invocation_id": "call_log",
-        "trace_ref": "trace:00000000000000b2",
-        "tool_name": "query_logs",
-        "arguments": {"service": "order-service"},
-        "status": "ok",
-        "output": LOCAL_LOG,
-    }
+    log_call = ok_call("call_log", "query_logs", {"service": "order-service"}, LOCAL_LOG)
     record = verify_session(session(
         claim, '[1764468180, "101.0"]', ERRORS, tool="query_metrics", source_type="metric", arguments=RATE,
         extra_calls=[log_call],
@@ -78,18 +72,6 @@ def test_a_reading_of_the_cited_output_wins_over_a_literal_in_another(claim: str
     assert (check.verification == "direct_observation") is honest, check.detail
     if not honest:
         assert check.verification == "contradicted"
-
-
-def _checked(claim: str, excerpt: str | list[str], output: object, **kw: object) -> tuple[str, str]:
-    """(verification, detail) of claim c1; several excerpts cite the same call."""
-    excerpts = [excerpt] if isinstance(excerpt, str) else excerpt
-    extra = [
-        {"source_type": "log", "source_id": "call_m1", "tool_name": kw.get("tool", "query_logs"),
-         "source_invocation_ids": ["call_m1"], "evidence_excerpt": e}
-        for e in excerpts[1:]
-    ]
-    record = verify_session(session(claim, excerpts[0], output, extra_bindings=extra, **kw))  # type: ignore[arg-type]
-    return record.claim_checks[0].verification, record.claim_checks[0].detail
 
 
 def _judged(honest: bool, claim: str, excerpt: str | list[str], output: object, **kw: object) -> str:
@@ -454,9 +436,8 @@ def test_the_metric_a_query_selects_is_the_calls_subject(claim: str, honest: boo
     ("内存在北京时间 09:38:30 达到峰值 1073217536 字节。", False),
 ])
 def test_a_written_clock_is_no_epoch_point(answer: str, honest: bool) -> None:
-    describe = {"invocation_id": "call_d", "trace_ref": "trace:00000000000000d1", "tool_name": "kubectl_describe",
-                "arguments": {"pod": "promo-7d4c-2xkqn"}, "status": "ok",
-                "output": "Last State: Terminated\n  Reason: OOMKilled\n  Finished: Tue, 01 Dec 2026 09:33:34 +0800\n"}
+    describe = ok_call("call_d", "kubectl_describe", {"pod": "promo-7d4c-2xkqn"},
+                       "Last State: Terminated\n  Reason: OOMKilled\n  Finished: Tue, 01 Dec 2026 09:33:34 +0800\n")
     record = verify_session(session(
         "内存在 01:33:30 UTC（北京时间 09:33:30）达到峰值 1073217536 字节", '[1796088810,"1073217536"]', MEMORY,
         tool="query_metrics", source_type="metric", answer=answer, extra_calls=[describe],
@@ -486,9 +467,8 @@ def test_a_peak_at_its_time_and_a_mean_over_a_named_window(claim: str, honest: b
     ("P99 峰值出现在北京时间 14:25（06:25 UTC）。checkout 日志在 06:21:47 有一条读超时。", False),
 ])
 def test_a_zone_in_brackets_is_not_carried_to_the_next_sentence(answer: str, honest: bool) -> None:
-    log = {"invocation_id": "call_l", "trace_ref": "trace:00000000000000e1", "tool_name": "query_logs",
-           "arguments": {"service": "checkout"}, "status": "ok",
-           "output": "2026-11-30T14:21:47.552+08:00 ERROR reserve stock failed: Read timed out\n"}
+    log = ok_call("call_l", "query_logs", {"service": "checkout"},
+                  "2026-11-30T14:21:47.552+08:00 ERROR reserve stock failed: Read timed out\n")
     record = verify_session(session(
         "P99 峰值为 2.904 秒，出现在 06:25 UTC（北京时间 14:25）", '[1796019900,"2.904"]', P99,
         tool="query_metrics", source_type="metric", answer=answer, extra_calls=[log],
@@ -530,9 +510,8 @@ def test_a_gtid_set_carries_transactions(claim: str, honest: bool) -> None:
     ("两次 Metaspace 扩容后 2 秒内出现了慢请求，耗时 2571ms", False),
 ])
 def test_a_concept_only_an_uncited_output_carries_is_an_inference(claim: str, honest: bool) -> None:
-    gc = {"invocation_id": "call_gc", "trace_ref": "trace:00000000000000f1", "tool_name": "query_logs",
-          "arguments": {"source": "gc.log"}, "status": "ok",
-          "output": "[2026-12-01T13:06:46.709+0800][info][gc] GC(4828) Pause Full (G1 Compaction Pause) 2314.892ms\n"}
+    gc = ok_call("call_gc", "query_logs", {"source": "gc.log"},
+                 "[2026-12-01T13:06:46.709+0800][info][gc] GC(4828) Pause Full (G1 Compaction Pause) 2314.892ms\n")
     record = verify_session(session(claim, "slow request GET /api/v1/orders/7720031190 took 2571ms",
                                     "2026-12-01T13:06:49.052+08:00 WARN slow request GET /api/v1/orders/7720031190 "
                                     "took 2571ms\n", extra_calls=[gc]))

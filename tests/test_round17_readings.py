@@ -7,20 +7,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_meaning_classes import session
+from test_meaning_classes import checked as _checked
+from test_meaning_classes import ok_call, session
 
 from groundcheck.programs.core.pipeline import verify_session
-
-
-def _checked(claim: str, excerpts: list[str], output: object, **kw: object) -> tuple[str, str]:
-    """(verification, detail) of claim c1; every excerpt cites the same call."""
-    extra = [
-        {"source_type": "log", "source_id": "call_m1", "tool_name": kw.get("tool", "query_logs"),
-         "source_invocation_ids": ["call_m1"], "evidence_excerpt": e}
-        for e in excerpts[1:]
-    ]
-    record = verify_session(session(claim, excerpts[0], output, extra_bindings=extra, **kw))  # type: ignore[arg-type]
-    return record.claim_checks[0].verification, record.claim_checks[0].detail
 
 
 def _judged(honest: bool, claim: str, excerpts: list[str], output: object, **kw: object) -> None:
@@ -248,8 +238,7 @@ def test_a_zone_in_brackets_stays_in_them(claim: str, honest: bool) -> None:
 
 
 def _with_logs(log: str) -> dict[str, object]:
-    return {"invocation_id": "call_log", "trace_ref": "trace:00000000000000c2", "tool_name": "fetch_pod_logs",
-            "arguments": {"pod_name": "front-end-4lbfd"}, "status": "ok", "output": log}
+    return ok_call("call_log", "fetch_pod_logs", {"pod_name": "front-end-4lbfd"}, log)
 
 
 POD_ERROR = (
@@ -576,9 +565,8 @@ def test_the_backend_and_the_tool_a_call_names() -> None:
 
 
 def test_words_of_another_output_make_an_inference_not_an_unsupported_claim() -> None:
-    cert = {"invocation_id": "call_cert", "trace_ref": "trace:00000000000000c3", "tool_name": "run_command",
-            "arguments": {"command": "openssl x509 -noout -dates"}, "status": "ok",
-            "output": "notBefore=Apr 19 01:58:03 2026 GMT\nnotAfter=Jul 18 01:58:02 2026 GMT\n"}
+    cert = ok_call("call_cert", "run_command", {"command": "openssl x509 -noout -dates"},
+                   "notBefore=Apr 19 01:58:03 2026 GMT\nnotAfter=Jul 18 01:58:02 2026 GMT\n")
     expiry = '{"labels": {"instance": "10.40.1.12:443"}, "value": 1784339882}'
     claim = "推断 10.40.1.12:443 的值 1784339882 与 openssl 看到的 notAfter 一致"
     inferred = session(claim, expiry, expiry, tool="query_metrics", source_type="metric", extra_calls=[cert])

@@ -55,7 +55,7 @@ from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, 
 from .expected_figures import figure_only_expected
 from .extremes import extreme_conflict
 from .headed_tables import headed_table_conflict, record_role_conflict
-from .headerless_rows import implied_pod_header, pod_row_restarts_conflict
+from .headerless_rows import pod_header_of, pod_row_restarts_conflict
 from .json_records import record_field_conflict
 from .keyed_values import keyed_value_conflict
 from .labelled_ratio import labelled_ratio_conflict
@@ -284,9 +284,9 @@ def assess_claim(
             evidence.soft.append(SoftJudgement("other_label", "contradicted", labels))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
     texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
+    mentions = extract_mentions(claim.claim_text)
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
     if any("  " in b.evidence_excerpt or "\t" in b.evidence_excerpt for b in usable):
-        mentions = extract_mentions(claim.claim_text)
         quotes = [b.evidence_excerpt for b in usable]
         other_row = other_row_conflict(mentions, cited_ok, claim.claim_text, quotes) or only_subject_conflict(
             claim.claim_text, mentions, cited_ok
@@ -294,15 +294,14 @@ def assess_claim(
         if other_row:
             evidence.soft.append(SoftJudgement("other_row", "contradicted", other_row))
     headed = headed_table_conflict(claim.claim_text, cited_ok, [b.evidence_excerpt for b in usable]) or (
-        record_role_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok) if usable else None
+        record_role_conflict(claim.claim_text, mentions, cited_ok) if usable else None
     )
     if headed:  # "web-1 峰值 92%" under web-2's column, "leader 是 etcd-1" over IS LEADER false, …
         evidence.soft.append(SoftJudgement("other_row", "contradicted", headed))
     if usable:
-        listed = listed_rows_conflict(claim.claim_text, extract_mentions(claim.claim_text), cited_ok)
+        listed = listed_rows_conflict(claim.claim_text, mentions, cited_ok)
         if listed:  # "KubePodCrashLooping 23:05，HighErrorRate5xx 23:06" over rows whose 23:06 is another's
             evidence.soft.append(SoftJudgement("other_row", "contradicted", listed))
-        mentions = extract_mentions(claim.claim_text)
         mount = (
             mount_row_conflict(claim.claim_text, mentions, cited_ok)
             # "rabbitmq-1 的 partitions 列表里记录了 rabbitmq-0": another record's
@@ -394,7 +393,7 @@ def names_a_cited_tool(entity: str, cited: Sequence[CallEvidence]) -> bool:
     if len(words) < 2 or "".join(words) != _NAME_SEPARATOR.sub("", entity) or min(map(len, words)) < _MIN_TOOL_WORD:
         return False
     for ev in cited:
-        tool = _TOOL_WORD.findall(ev.call.tool_name.lower())
+        tool = ev.tool_words.split()
         at = 0
         for word in words:
             at = next((i + 1 for i in range(at, len(tool)) if tool[i].startswith(word)), -1)
@@ -759,7 +758,7 @@ def _glossary_view(ev: CallEvidence) -> EvidenceView:
 def _implied_header(ev: CallEvidence) -> str:
     """The header words a headerless pod listing implies, read only for a call about pods or kubectl."""
     about = f"{ev.tool_words} {ev.listed_kinds} {ev.command_words}"
-    return implied_pod_header(ev.flat) if "kubectl" in about or "pod" in about else ""
+    return pod_header_of(ev) if "kubectl" in about or "pod" in about else ""
 
 
 def _split_echo(ev: CallEvidence) -> tuple[str, str]:

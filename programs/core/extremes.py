@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..text.series import Point, Series, values_of
+from ..text.series import Point, Series, hhmm, values_of
 from ..text.tokens import NumberMention, epoch_clock, extract_mentions, holds_as_written, numbers_with_places
 from ..text.wording import quick_search
 from .number_forms import EPOCH_TIMESTAMP
@@ -79,7 +79,7 @@ def _moved_extreme(text: str, at: int, figure: NumberMention, series: list[Serie
         return None  # no time it names is one of the series' times: nothing to say
     peak = holding[0]
     return (f"it puts {figure.text} at a time where the cited series gives {values_of(elsewhere)[0]:g}; "
-            f"the series holds it at {_hhmm(peak.second)}{' UTC' if peak.epoch else ''}")
+            f"the series holds it at {hhmm(peak.second)}{' UTC' if peak.epoch else ''}")
 
 
 def _time_of_the_figure(text: str, at: int) -> str:
@@ -112,10 +112,6 @@ def _named_times(part: str) -> list[int]:
 def _at_one_of(point: Point, times: list[int]) -> bool:
     readings = (point.second, (point.second + _EIGHT_HOURS) % _DAY) if point.epoch else (point.second,)
     return any(0 <= (r - t) % _DAY < 60 for r in readings for t in times)
-
-
-def _hhmm(second: int) -> str:
-    return f"{second // 3600 % 24:02d}:{second % 3600 // 60:02d}"
 
 
 _PART_END = re.compile(r"[；;。\n]")

@@ -33,6 +33,11 @@ def implied_pod_header(flat: str) -> str:
     return "pod name ready status restarts age" + (" ip node" if row.group("placed") else "")
 
 
+def pod_header_of(ev: CallEvidence) -> str:
+    """`implied_pod_header` of a call's output, read once per call and session."""
+    return ev.view("implied_pod_header", lambda call: implied_pod_header(call.flat))
+
+
 def _first_pod_row(text: str) -> re.Match[str] | None:
     return next(_pod_rows(text), None)
 
@@ -77,7 +82,7 @@ def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: S
         else:
             continue
         for ev in cited:
-            if implied_pod_header(ev.flat) == "":
+            if pod_header_of(ev) == "":
                 continue
             for row in _pod_rows(ev.flat[:_SCAN]):
                 cell = int(row.group("restarts"))

@@ -91,14 +91,20 @@ def _is_empty(value: Any) -> bool:
 
 def _records(value: Any) -> Iterator[tuple[str, dict[str, Any]]]:
     """Every object of the JSON value that names its subject (by `name`, `node`, `host` …), with that name."""
+    for item in json_objects(value, _MAX_RECORDS):
+        name = next((item[k] for k in _NAME_KEYS if isinstance(item.get(k), str)), None)
+        if name:
+            yield fold(name), item
+
+
+def json_objects(value: Any, limit: int) -> Iterator[dict[str, Any]]:
+    """The objects of a decoded JSON value, depth first, visiting at most `limit` objects and arrays."""
     stack, seen = [value], 0
-    while stack and seen < _MAX_RECORDS:
+    while stack and seen < limit:
         item = stack.pop()
         seen += 1
         if isinstance(item, dict):
-            name = next((item[k] for k in _NAME_KEYS if isinstance(item.get(k), str)), None)
-            if name:
-                yield fold(name), item
+            yield item
             stack.extend(v for v in item.values() if isinstance(v, dict | list))
         elif isinstance(item, list):
             stack.extend(v for v in item if isinstance(v, dict | list))

@@ -34,6 +34,7 @@ from ..text.wording import (
     clause_end,
     degree_scope,
     enumerated_scope,
+    in_brackets,
     part_start,
     search_causal,
     search_certain,
@@ -524,12 +525,6 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
     return fine_state_conflict(claim_text, quoted) if fine else None
 
 
-def _in_brackets(text: str, at: int) -> bool:
-    """`at` lies inside an open bracket of `text` ("（0.03%）")."""
-    opened = max(text.rfind("（", 0, at), text.rfind("(", 0, at))
-    return opened != -1 and max(text.rfind("）", 0, at), text.rfind(")", 0, at)) < opened
-
-
 def direction_conflict(claim_text: str) -> str | None:
     """A rise or a fall the claim's own figures contradict: "从 196ms 下降到 1240ms", "1315ms，14:20
     继续升高到 640ms". The figure after 升到 / 降至 ... is compared with the last one of its kind before it
@@ -545,7 +540,7 @@ def direction_conflict(claim_text: str) -> str | None:
         sentence_start = part_start(text, verb.start(), SENTENCE_BREAKS)
         placed = [(s, n) for s, _, n in numbers if sentence_start <= s < verb.start() and n.kind == after.kind]
         # "3.1%，约为 10:05（0.03%）的 100 倍，10:20 回落到 0.04%": an aside in brackets is no level it left
-        unbracketed = [n for s, n in placed if not _in_brackets(text, s)]
+        unbracketed = [n for s, n in placed if not in_brackets(text, s)]
         before = unbracketed if unbracketed else [n for _, n in placed]
         if not before or not (is_quantity(before[-1]) and is_quantity(after)):
             continue

@@ -20,7 +20,7 @@ from datetime import UTC, datetime
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.normalize import fold
 from ..text.session_memo import memoised
-from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
+from ..text.tokens import RANGE_BETWEEN, NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total, sentence_part, split_sentences
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
@@ -855,7 +855,6 @@ def clock_of_a_written_offset(text: str, number: NumberMention, cited: Sequence[
 _OFFSET_SCAN = 200_000
 
 
-_RANGE_BETWEEN = re.compile(r"\s?(?:到|至|~|～|-|–|—)\s?")
 
 
 def end_of_a_range(text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
@@ -866,9 +865,9 @@ def end_of_a_range(text: str, number: NumberMention, cited: Sequence[CallEvidenc
     if at is None or number.kind == "clock":
         return False
     low = high = None
-    if at + 1 < len(places) and _RANGE_BETWEEN.fullmatch(prepared[places[at][1] : places[at + 1][0]]):
+    if at + 1 < len(places) and RANGE_BETWEEN.fullmatch(prepared[places[at][1] : places[at + 1][0]]):
         low, high = number, places[at + 1][2]
-    elif at > 0 and _RANGE_BETWEEN.fullmatch(prepared[places[at - 1][1] : places[at][0]]):
+    elif at > 0 and RANGE_BETWEEN.fullmatch(prepared[places[at - 1][1] : places[at][0]]):
         low, high = places[at - 1][2], number
     if low is None or high is None or low.kind != high.kind or low.value >= high.value:
         return False

@@ -21,6 +21,7 @@ from groundcheck.signatures.models import EvidenceBinding
 
 from ..text.normalize import fold
 from ..text.tokens import extract_mentions
+from .table_rows import is_header
 from .trace_index import CallEvidence
 
 # `(?<![a-z0-9_./\-])[a-z]…` with its first letter before the look-behind: the engine skips ahead to
@@ -128,14 +129,9 @@ def _records(excerpt: str, binding: EvidenceBinding, cited: Sequence[CallEvidenc
         at = ev.flat.find(excerpt, 0, ev.text_end) if excerpt else -1
         if at != -1:
             record = _record(ev.flat[: ev.text_end], at, at + len(excerpt))
-            if not _is_header(record):
+            if "\n" in record or not is_header(record, ""):  # a header line names columns, no subject's record
                 found.append(record)
     return found
-
-
-def _is_header(record: str) -> bool:
-    """A table's header line ("namespace   name   cpu(cores)   memory(bytes)"): column names, no subject's record."""
-    return "\n" not in record and len(record.split()) >= 3 and not any(c.isdigit() for c in record)
 
 
 def _record(text: str, start: int, end: int) -> str:

@@ -21,6 +21,7 @@ from typing import NamedTuple
 from ..text.glossary import claim_analysis, evidence_view
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.wording import SENTENCE_BREAKS, part_start, search_scope
+from .json_records import json_objects
 from .trace_index import CallEvidence
 
 _ABOVE = r"超过|高于|大于|不低于|不少于|多于|在\s?(?=[\d.]+\s?\S{0,3}以上)"
@@ -177,23 +178,14 @@ def per_unit_setting(
     return sum(_key_count(ev, key) for ev in cited) == 1
 
 
-_MAX_ITEMS = 20_000  # JSON values walked for a key
+_MAX_ITEMS = 20_000  # JSON objects and arrays walked for a key
 
 
 def _key_count(ev: CallEvidence, key: str) -> int:
     """How many times the output writes the key: as a JSON object's key, or as a word of its text."""
     if ev.value is None:
         return len(re.findall(rf"(?<![a-z]){key}(?![a-z])", ev.flat[: ev.text_end]))
-    count, stack, seen = 0, [ev.value], 0
-    while stack and seen < _MAX_ITEMS:
-        item = stack.pop()
-        seen += 1
-        if isinstance(item, dict):
-            count += key in item
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return count
+    return sum(key in item for item in json_objects(ev.value, _MAX_ITEMS))
 
 
 _SHARE_OF = re.compile(r"(?:占|相对于|除以|/)\s?(?:当时|此时|同期|同一时刻|该时段)?\s?$")

@@ -320,7 +320,7 @@ def _table_blocks(ev: CallEvidence) -> dict[str, int]:
         if not line.strip():
             count += 1
             block = count
-        elif _is_header(line, lines[i + 1] if i + 1 < len(lines) else ""):
+        elif is_header(line, lines[i + 1] if i + 1 < len(lines) else ""):
             if line.strip() not in headers:
                 count += 1
                 headers[line.strip()] = count
@@ -329,7 +329,7 @@ def _table_blocks(ev: CallEvidence) -> dict[str, int]:
     return blocks
 
 
-def _is_header(line: str, following: str) -> bool:
+def is_header(line: str, following: str) -> bool:
     """Three or more columns and no digit ("NAME  READY  STATUS"), or no cell that starts with a digit
     over a line with one ("time  cpu_usage_cores  p99_ms" over "10:00  1.12  142")."""
     cells = _cells(line)

@@ -17,7 +17,7 @@ from typing import Any
 from ..text.dates import BEIJING_BEFORE, UTC_BEFORE
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
-from ..text.wording import SENTENCE_BREAKS, clause_end, part_start, quick_search
+from ..text.wording import SENTENCE_BREAKS, clause_end, in_brackets, part_start, quick_search
 
 _SCOPE_BEFORE = re.compile(r"(?:最近|过去|(?<![接将靠])近|前|查询的?|统计的?)\s*$")
 # a claim's clock in UTC+8 is the output's UTC clock plus 8 hours, and the other way round
@@ -179,17 +179,10 @@ def zone_carried_to(context: str, sentence: str) -> int | None:
         return None
     at = context.find(sentence)
     # (a zone in brackets converts one clock, "北京时间 14:25（06:25 UTC）": the answer's own zone is outside)
-    words = [w for w in _ZONE_WORD.finditer(context, 0, at) if not _in_brackets(context, w.start())] if at > 0 else []
+    words = [w for w in _ZONE_WORD.finditer(context, 0, at) if not in_brackets(context, w.start())] if at > 0 else []
     if not words:
         return None
     return 8 if _BEIJING_WORD.match(words[-1].group(0)) else 0
-
-
-def _in_brackets(text: str, at: int) -> bool:
-    """`text[at]` is inside a pair of round brackets opened before it in its sentence."""
-    opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
-    closed = max(text.rfind(")", 0, at), text.rfind("）", 0, at))
-    return opened > closed
 
 
 def shifted_from(number: NumberMention, zone: int) -> NumberMention:

@@ -566,7 +566,7 @@ def listed_sum_conflict(text: str) -> str | None:
         cue = _TOTAL_BEFORE.search(prepared, max(0, start - 6), start)
         if cue is None or total.kind == "clock" or not is_quantity(total):
             continue
-        part_start = max((m.end() for m in _PART_BREAK.finditer(prepared, 0, cue.start())), default=0)
+        part_start, _ = sentence_part(prepared, cue.start())
         addends = [(s, e, n) for s, e, n in places[:k] if s >= part_start and n.kind == total.kind]
         if len(addends) < 2 or not all(_LIST_GAP.fullmatch(prepared[e1:s2])
                                        for (_, e1, _), (s2, _, _) in itertools.pairwise(addends)):
@@ -579,7 +579,6 @@ def listed_sum_conflict(text: str) -> str | None:
 
 
 _TOTAL_BEFORE = re.compile(r"(?:合计|总计|共计|加起来|一共|总共|总和为?|之和为?)\s?(?:约|大约|为|是)?\s?$")
-_PART_BREAK = re.compile(r"[。；;！？!?\n]")
 # between two addends of a list: a joiner and the label of the next ("44Mi、backend 47Mi")
 _LIST_GAP = re.compile(r"\s?(?:、|，|,|和|与|及)\s?[^\d，。；;、,]{0,16}?\s?")
 

@@ -398,8 +398,8 @@ def value_at_time_conflict(
             mislabelled = [p for p in points if p.epoch and _at(p, second, window) and _carries(p, number)]
             if mislabelled:  # "北京时间 09:10" for an epoch point at 09:10 UTC (17:10 in UTC+8)
                 return (
-                    f"the cited series gives {number.text} at {_hhmm(second)} UTC, which is "
-                    f"{_hhmm(second + _EIGHT_HOURS)} in UTC+8, not {_hhmm(second)}"
+                    f"the cited series gives {number.text} at {hhmm(second)} UTC, which is "
+                    f"{hhmm(second + _EIGHT_HOURS)} in UTC+8, not {hhmm(second)}"
                 )
         holds = bound_of(number) if bound_of is not None else None
         if moved_only and (holds is not None or _written_as_bound(claim_text, number)):
@@ -407,14 +407,14 @@ def value_at_time_conflict(
         if holds is not None and at:
             if any(holds(v) for p in at for v in p.values):
                 continue
-            return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, which is not {number.text} as bounded"
+            return f"the cited series gives {_shown(at[0])} at {hhmm(second)}, which is not {number.text} as bounded"
         logged = bool(at) and all(p.line and not p.values and not _NUMERIC_LINE.fullmatch(p.line) for p in at)
         if logged and written_as_multiple(claim_text, number):
             # "紧跟 15:48 批任务启动、请求量涨到约 3.4 倍": a ratio of two values around the logged event
             # (a "16" the log line holds, "shards=16", is none)
             if _multiple_around(number, second, series):
                 continue
-            return f"no cited series rises {number.text} times around {_hhmm(second)}"
+            return f"no cited series rises {number.text} times around {hhmm(second)}"
         if not at or any(_carries(p, number) for p in at) or _derived_at(number, at):
             continue
         if (number.kind == "count" and number.text.endswith(("个", "台")) and number.value >= 2
@@ -436,9 +436,9 @@ def value_at_time_conflict(
         # an epoch timestamp is UTC: "09:10" is its 09:10, "北京时间 17:10" too; no shift is forgiven
         elsewhere = [p for p in points if not _at(p, utc if p.epoch else second, window) and _carries(p, number)]
         if elsewhere:
-            shown = _hhmm(elsewhere[0].second) + (" UTC" if elsewhere[0].epoch else "")
+            shown = hhmm(elsewhere[0].second) + (" UTC" if elsewhere[0].epoch else "")
             return (
-                f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text} "
+                f"the cited series gives {_shown(at[0])} at {hhmm(second)}, not {number.text} "
                 f"(which it shows at {shown})"
             )
         if moved_only or (number.kind == "count" and all(p.line and not p.values for p in at)):
@@ -449,10 +449,10 @@ def value_at_time_conflict(
             continue  # "（02:14:06）出现在 fsid 变化（02:13:55）之后约 10 秒": the span between its own times
         column = next((s.column for s in series if s.column and any(p in s.points for p in at)), "")
         if column:  # "order-svc 在 10:05 为 320ms" over a table whose 320 is pay-svc's
-            return f"the cited table's {column} column gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
+            return f"the cited table's {column} column gives {_shown(at[0])} at {hhmm(second)}, not {number.text}"
         if not any(p.epoch for p in at) and not any(_written_in(number, s.text, s.end) for s in series):
             # the figure is written nowhere: derived from other values, it is not the value at that time
-            return f"the cited series gives {_shown(at[0])} at {_hhmm(second)}, not {number.text}"
+            return f"the cited series gives {_shown(at[0])} at {hhmm(second)}, not {number.text}"
     return None
 
 
@@ -526,7 +526,7 @@ def _change_between(claim_text: str, second: int, number: NumberMention, series:
         return None
     vb, va = wrong
     return (
-        f"the cited series goes from {vb:g} at {_hhmm(base)} to {va:g} at {_hhmm(now)}, "
+        f"the cited series goes from {vb:g} at {hhmm(base)} to {va:g} at {hhmm(now)}, "
         f"a {'fall' if va < vb else 'rise'}, not a {'rise' if sign > 0 else 'fall'} of {number.text}"
     )
 
@@ -737,7 +737,8 @@ def _shown(point: Point) -> str:
     return repr(line[:60] + ("…" if len(line) > 60 else ""))
 
 
-def _hhmm(second: int) -> str:
+def hhmm(second: int) -> str:
+    """A second of the day (any day) as "HH:MM"."""
     second %= _DAY
     return f"{second // 3600:02d}:{second % 3600 // 60:02d}"
 

@@ -435,7 +435,7 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
 
 
 _RANGE_MARK = re.compile(r"[～~\-–—到至]")  # one scan in C, not a substring test per mark
-_RANGE_BETWEEN = re.compile(r"\s?[～~\-–—到至]\s?")
+RANGE_BETWEEN = re.compile(r"\s?[～~\-–—到至]\s?")  # "1.2 到 2.9", "08:00-09:00"
 _UNIT_KINDS = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
 
 
@@ -449,7 +449,7 @@ def _ranges_share_units(
         high = out[i + 1][2]
         if low.kind != "plain" or high.kind not in _UNIT_KINDS or low.decimals < 0:
             continue
-        if _RANGE_BETWEEN.fullmatch(text, end, out[i + 1][0]) is None:
+        if RANGE_BETWEEN.fullmatch(text, end, out[i + 1][0]) is None:
             continue
         unit = high.text[len(_leading_digits(high.text)) :]
         value = low.value * high.factor

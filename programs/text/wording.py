@@ -98,6 +98,12 @@ CLAUSE_BREAK = re.compile(f"[{CLAUSE_BREAKS}]")
 SENTENCE_BREAK = re.compile(f"[{SENTENCE_BREAKS}]")
 
 
+def in_brackets(text: str, at: int) -> bool:
+    """`text[at]` lies inside a round bracket (ASCII or full-width) opened before it and not closed."""
+    opened = max(text.rfind("(", 0, at), text.rfind("（", 0, at))
+    return opened != -1 and max(text.rfind(")", 0, at), text.rfind("）", 0, at)) < opened
+
+
 def sentence_part(text: str, at: int) -> tuple[int, int]:
     """(start, end) of the sentence part holding `text[at]`: between sentence breaks (。；!? or a line's end)."""
     stop = SENTENCE_BREAK.search(text, at)
