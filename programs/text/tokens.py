@@ -540,6 +540,8 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             mention = number_from_match(m)
             if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
                 continue
+            if mention.text[-1] == "m" and mention.kind == "bytes":
+                mention = _m_under_its_key(mention, m_reads_as(folded_text, m.start()))
             if (
                 len(mention.text) >= 10
                 and mention.text[0] == "1"
@@ -593,6 +595,54 @@ def elapsed_seconds(days: str | None, hours: str | None, minutes: str, seconds: 
     text += f"{hours}:" if hours is not None else ""
     text += minutes + (f":{seconds}" if seconds is not None else "")
     return NumberMention(text, float(value), "seconds", 0, 1.0 if seconds is not None else 60.0)
+
+
+# "cpu: 100m" is 100 millicores and "memory: 100m" 100 MB: the key right before an "m" says which
+_M_KEY = re.compile(r"(?<![a-z0-9_])(cpu|cores|memory|mem)[\"']?\s*[:=]\s*[\"']?$")
+_M_KEY_REACH = 40
+
+
+# kubectl's headers over cells with an "m": CPU(cores) holds millicores (MEMORY(bytes) holds Mi), AGE minutes
+_M_COLUMNS = {"cpu(cores)": "cores", "age": "seconds"}
+_M_HEADER_REACH = 65_536  # how far above its row a header is looked for (a bound on the work per figure)
+
+
+def _m_under_its_key(mention: NumberMention, reading: str) -> NumberMention:
+    """An "m" figure read as its key or column says: millicores or minutes, else as written (megabytes)."""
+    factor = {"cores": 0.001, "seconds": 60.0}.get(reading)
+    if factor is None:
+        return mention
+    digits = mention.value / mention.factor
+    return NumberMention(mention.text, digits * factor, reading, mention.decimals, factor, mention.approx)
+
+
+def m_reads_as(folded_text: str, start: int) -> str:
+    """What an "m" after the digits starting at `start` is, by the key before them on their line or the
+    header of their column: "cores" (Kubernetes writes millicores under `cpu` and CPU(cores)), "bytes"
+    (under `memory`), "seconds" (minutes under AGE), or "" (any reading: minutes, megabytes or millicores)."""
+    line_start = folded_text.rfind("\n", 0, start) + 1
+    m = _M_KEY.search(folded_text, max(line_start, start - _M_KEY_REACH), start)
+    if m is not None:
+        return "cores" if m.group(1) in ("cpu", "cores") else "bytes"
+    return _M_COLUMNS.get(_column_header(folded_text, line_start, start), "")
+
+
+def _column_header(folded_text: str, line_start: int, start: int) -> str:
+    """The header word over the cell starting at `start`, for a header naming one of `_M_COLUMNS`: the
+    nearest line above holding one of those words and no figure, no blank line between them ("" else)."""
+    if start == line_start or folded_text[start - 1] not in " \t":
+        return ""  # the first field (a name), or no cell of its own ("took5m")
+    low = max(0, line_start - _M_HEADER_REACH)
+    cue = max(folded_text.rfind(word, low, line_start) for word in _M_COLUMNS)
+    if cue == -1:
+        return ""
+    header_start = folded_text.rfind("\n", 0, cue) + 1
+    header_end = folded_text.find("\n", cue)
+    header_line = folded_text[header_start:header_end]
+    if any(c.isdigit() for c in header_line) or folded_text.find("\n\n", header_end, line_start) != -1:
+        return ""
+    header, cells = header_line.split(), folded_text[line_start:start].split()
+    return header[len(cells)] if len(cells) < len(header) else ""
 
 
 # a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800

@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from .tokens import UNIT_PATTERN, NumberMention, unit_value
+from .tokens import UNIT_PATTERN, NumberMention, m_reads_as, unit_value
 
 Reading = tuple[str, float]  # (kind, scale): bytes by power of 1000 / 1024, others by factor
 
@@ -165,12 +165,25 @@ def occurrence_agrees(number: NumberMention, text: str, end: int, declared: Call
     else:
         written = unit_after(text, end) or key_unit(text, end)
     if written:
-        found = readings(written)
+        found = readings(written) if written != "m" else _m_readings(text, end)
         return not found or bool(claimed & found)
     return bare_agrees(claimed, declared())
 
 
 _TOP_CPU_LINE = ("%cpu(s):", "%cpu", "cpu(s):")
+_M_UNDER_KEY: dict[str, frozenset[Reading]] = {
+    "cores": frozenset({("cores", 0.001)}),
+    "bytes": frozenset({("bytes", 2.0)}),
+    "seconds": frozenset({("seconds", 60.0)}),
+}
+
+
+def _m_readings(text: str, end: int) -> frozenset[Reading]:
+    """The readings of an "m" after the digits ending at `end`: the key before them may settle it."""
+    start = end
+    while start > 0 and (text[start - 1].isdigit() or text[start - 1] == "."):
+        start -= 1
+    return _M_UNDER_KEY.get(m_reads_as(text, start), readings("m"))
 # a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s)
 _KEY_WITH_UNIT = re.compile(
     r"(?:(query_time|lock_time)|[a-z][a-z0-9]*_(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"

@@ -1,0 +1,85 @@
+"""What an eighteenth look found (issue 9): figures whose unit the output's layout settles, each class with
+its honest form and the misreading it must catch. A figure no output holds in the claim's unit is a hard
+fact (spec §8, `absent_mention`): no model lifts it."""
+
+from __future__ import annotations
+
+import pytest
+from test_meaning_classes import checked
+
+from groundcheck.programs.text.tokens import iter_numbers, m_reads_as
+
+DESCRIBE = (
+    "Name: api-7d9f\nContainers:\n  api:\n    Limits:\n      cpu:     500m\n      memory:  512Mi\n"
+    "    Requests:\n      cpu:     100m\n      memory:  256Mi\n"
+)
+TOP_PODS = (
+    "NAME                      CPU(cores)   MEMORY(bytes)\n"
+    "api-7d9f-x2                117m         1387Mi\n"
+    "worker-5c-abc              42m          619Mi\n"
+)
+TOP_NODES = (
+    "NAME           CPU(cores)   CPU%   MEMORY(bytes)   MEMORY%\n"
+    "node-1         117m         0%     1387Mi          1%\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "excerpt", "output", "honest"), [
+    ("api 容器的 CPU 请求为 100m", "cpu:     100m", DESCRIBE, True),
+    ("api 容器的 CPU 请求为 0.1 核", "cpu:     100m", DESCRIBE, True),
+    ("api 容器的内存限制为 512Mi", "memory:  512Mi", DESCRIBE, True),
+    ("api 容器的内存请求为 100MB", "cpu:     100m", DESCRIBE, False),  # 100 millicores, not 100 MB
+    ("api 容器的内存限制为 500MB", "cpu:     500m", DESCRIBE, False),
+    ("api-7d9f-x2 的 CPU 使用为 117m", "api-7d9f-x2                117m         1387Mi", TOP_PODS, True),
+    ("api-7d9f-x2 的 CPU 使用约 0.12 核", "api-7d9f-x2                117m         1387Mi", TOP_PODS, True),
+    ("api-7d9f-x2 的内存使用为 1387Mi", "api-7d9f-x2                117m         1387Mi", TOP_PODS, True),
+    ("api-7d9f-x2 的内存使用为 117MB", "api-7d9f-x2                117m         1387Mi", TOP_PODS, False),
+    ("worker-5c-abc 内存只有 42MB", "worker-5c-abc              42m          619Mi", TOP_PODS, False),
+    ("node-1 内存用量 117MB", "node-1         117m         0%     1387Mi          1%", TOP_NODES, False),
+])
+def test_millicores_are_no_megabytes(claim: str, excerpt: str, output: str, honest: bool) -> None:
+    verification, detail = checked(claim, excerpt, output, tool="kubectl_describe")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "no tool output contains" in detail, detail
+
+
+TOP_THEN_LOG = "name  cpu(cores)  memory(bytes)\npod-a  117m  300mi\n\nlog: waited 117m"
+
+
+@pytest.mark.parametrize(("text", "start", "reading"), [
+    ("cpu:     100m", 9, "cores"),
+    ('{"cpu": "250m", "memory": "128m"}', 9, "cores"),
+    ('{"cpu": "250m", "memory": "128m"}', 27, "bytes"),
+    ("java -xmx512m -jar app.jar", 9, ""),  # the JVM's megabytes: no key says, any reading stands
+    ("took 5m to drain", 5, ""),
+    (TOP_THEN_LOG, TOP_THEN_LOG.find("117m"), "cores"),
+    (TOP_THEN_LOG, TOP_THEN_LOG.rfind("117m"), ""),  # a log line after the table: no cell of it
+])
+def test_an_m_is_read_by_its_key_or_column(text: str, start: int, reading: str) -> None:
+    assert text[start].isdigit()
+    assert m_reads_as(text, start) == reading
+
+
+def test_a_blank_line_ends_the_cpu_column() -> None:
+    kinds = [n.kind for n in iter_numbers(TOP_THEN_LOG, 20) if n.text == "117m"]
+    assert kinds == ["cores", "bytes"]
+
+
+GET_PODS = (
+    "NAME                        READY   STATUS    RESTARTS   AGE\n"
+    "checkout-6f7c9d-2xk8q       1/1     Running   0          42m\n"
+    "checkout-6f7c9d-9pq3r       1/1     Running   0          7d\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("checkout-6f7c9d-2xk8q 已运行 42 分钟", True),
+    ("checkout-6f7c9d-2xk8q 已运行 42m", True),
+    ("checkout-6f7c9d-2xk8q 占用内存 42MB", False),  # 42 minutes old, no 42 MB
+])
+def test_minutes_under_age_are_no_megabytes(claim: str, honest: bool) -> None:
+    excerpt = "checkout-6f7c9d-2xk8q       1/1     Running   0          42m"
+    verification, detail = checked(claim, excerpt, GET_PODS, tool="kubectl_get_pods")
+    assert (verification == "direct_observation") is honest, detail
