@@ -83,3 +83,40 @@ def test_minutes_under_age_are_no_megabytes(claim: str, honest: bool) -> None:
     excerpt = "checkout-6f7c9d-2xk8q       1/1     Running   0          42m"
     verification, detail = checked(claim, excerpt, GET_PODS, tool="kubectl_get_pods")
     assert (verification == "direct_observation") is honest, detail
+
+
+KEYED = "2026-11-28T14:03:00 svc=order replicas=1 p99_ms=820 p50_ms=320 errors=2 error_rate=0.05\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("订单服务 P99 为 820ms", True),
+    ("订单服务 P99 为 0.82 秒", True),
+    ("订单服务 P99 比 P50 高 500ms", True),  # a difference of two keyed figures, in their unit
+    ("订单服务 P99 为 820 秒", False),  # 820 over 1 or 820 − 0.05: the key says ms
+    ("订单服务 P99 为 410 秒", False),  # 820 over errors=2: no seconds either
+    ("订单服务 P99 比 P50 高 500 秒", False),
+])
+def test_a_figure_under_a_key_naming_its_unit_keeps_it(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, "p99_ms=820 p50_ms=320", KEYED, tool="query_metrics")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "no tool output contains" in detail, detail
+
+
+def test_a_keyed_figure_is_read_in_its_unit() -> None:
+    numbers = {n.text: n for n in iter_numbers("# query_time: 12.503118  lock_time: 0.000050 rows_sent: 3", 10)}
+    assert numbers["12.503118"].kind == "seconds" and numbers["0.000050"].kind == "seconds"
+    assert numbers["3"].kind == "plain"
+    assert iter_numbers("size_kb=512", 5)[0].value == 512_000
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("磁盘总量 100G，已用 99.95G，差 0.05G", True),  # a difference with a small operand stays one
+    ("请求延迟为 820 秒", False),  # 820 − 0.05 (the 820 in ms): an operand within the claim's precision of 0 is none
+])
+def test_a_difference_needs_two_real_operands(claim: str, honest: bool) -> None:
+    output = "disk_total=100G disk_used=99.95G\n# unit: ms\nlatency 820 jitter 0.05\n"
+    excerpt = "disk_total=100G disk_used=99.95G" if honest else "latency 820 jitter 0.05"
+    verification, detail = checked(claim, excerpt, output, tool="query_metrics")
+    assert (verification == "direct_observation") is honest, detail

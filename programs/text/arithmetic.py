@@ -226,7 +226,7 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
             return True
         # a difference of bare values in the sub-unit ("低 675ms" from p99 1315 and 640, in ms)
         bare = sorted({ev.value for ev in evidence if ev.kind == "plain" and is_quantity(ev)})
-        if _difference_of(target * 1000, bare, tol * 1000):
+        if _difference_of(target * 1000, _beyond(bare, tol * 1000), tol * 1000):
             return True
     if claimed.kind == "ratio" and _share_of(target, evidence, tol):
         return True
@@ -239,7 +239,7 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
     # a whole count is never a rounded quotient ("67 pods" is not 200 / 3): quotients must then be exact
     whole = claimed.kind in ("plain", "count") and claimed.decimals == 0 and not is_approximate(claimed)
     quotient_tol = 1e-9 * abs(target) if whole else tol
-    if _difference_of(target, values, tol) or _quotient_of(target, values, quotient_tol, repeated):
+    if _difference_of(target, _beyond(values, tol), tol) or _quotient_of(target, values, quotient_tol, repeated):
         return True
     same_kind = sorted({ev.value for ev in evidence if _same_kind(ev, claimed) and is_quantity(ev)})
     if sums and _sum_of(target, same_kind, tol):
@@ -309,6 +309,12 @@ def _clock_seconds(ev: NumberMention) -> float:
 
 def _difference_of(target: float, values: Sequence[float], tol: float) -> bool:
     return any(_has_close(values, a - target, tol) or _has_close(values, a + target, tol) for a in values)
+
+
+def _beyond(values: Sequence[float], tol: float) -> list[float]:
+    """The values a difference may take as operands: a value within the claim's precision of 0 is none
+    ("820 秒" is no 820 − 0.05: the 820 alone, in ms, which the unit check has already refused)."""
+    return [v for v in values if abs(v) > tol]
 
 
 def _sum_of(target: float, values: Sequence[float], tol: float) -> bool:

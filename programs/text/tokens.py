@@ -531,6 +531,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     """
     found: list[NumberMention] = []
     epochs: set[str] | None = None  # the timestamps read as clock times (a matrix repeats them per series)
+    keyed = _keyed_units(folded_text)
     for m in _EVIDENCE_NUMBER.finditer(folded_text):
         if m["date"]:
             continue
@@ -542,6 +543,9 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
                 continue
             if mention.text[-1] == "m" and mention.kind == "bytes":
                 mention = _m_under_its_key(mention, m_reads_as(folded_text, m.start()))
+            elif keyed and mention.kind == "plain" and m.start() in keyed:
+                kind, factor = keyed[m.start()]  # "p99_ms=820": 820 ms, never 820 of another unit
+                mention = NumberMention(mention.text, mention.value * factor, kind, mention.decimals, factor)
             if (
                 len(mention.text) >= 10
                 and mention.text[0] == "1"
@@ -595,6 +599,31 @@ def elapsed_seconds(days: str | None, hours: str | None, minutes: str, seconds: 
     text += f"{hours}:" if hours is not None else ""
     text += minutes + (f":{seconds}" if seconds is not None else "")
     return NumberMention(text, float(value), "seconds", 0, 1.0 if seconds is not None else 60.0)
+
+
+# a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s)
+# (anchored at the "_" so that the engine scans for it in C; the name before it is checked behind)
+KEYED_FIGURE = re.compile(
+    r"_(?:(?<=query_)time|(?<=lock_)time|(?<=[a-z0-9]_)(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
+    r"[\"']?\s?[:=]\s?[\"']?(?=[\d.])"
+)
+_KEY_UNITS = {"millis": "ms", "msec": "ms", "seconds": "s", "secs": "s", "sec": "s", "bytes": "b"}
+
+
+def key_unit_name(match: re.Match[str]) -> str:
+    """The unit a `KEYED_FIGURE` match names ("s" for MySQL's Query_time and Lock_time)."""
+    name = match.group(1)
+    return _KEY_UNITS.get(name, name) if name else "s"
+
+
+def _keyed_units(folded_text: str) -> dict[int, tuple[str, float]]:
+    """Where a figure stands after a key naming its unit, with (kind, factor) of that unit."""
+    found: dict[int, tuple[str, float]] = {}
+    for m in KEYED_FIGURE.finditer(folded_text):
+        value = unit_value(key_unit_name(m))
+        if value is not None:
+            found[m.end()] = value
+    return found
 
 
 # "cpu: 100m" is 100 millicores and "memory: 100m" 100 MB: the key right before an "m" says which

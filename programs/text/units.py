@@ -21,7 +21,7 @@ import re
 from collections.abc import Callable, Iterator
 from functools import lru_cache
 
-from .tokens import UNIT_PATTERN, NumberMention, m_reads_as, unit_value
+from .tokens import KEYED_FIGURE, UNIT_PATTERN, NumberMention, key_unit_name, m_reads_as, unit_value
 
 Reading = tuple[str, float]  # (kind, scale): bytes by power of 1000 / 1024, others by factor
 
@@ -184,26 +184,18 @@ def _m_readings(text: str, end: int) -> frozenset[Reading]:
     while start > 0 and (text[start - 1].isdigit() or text[start - 1] == "."):
         start -= 1
     return _M_UNDER_KEY.get(m_reads_as(text, start), readings("m"))
-# a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s)
-_KEY_WITH_UNIT = re.compile(
-    r"(?:(query_time|lock_time)|[a-z][a-z0-9]*_(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
-    r"[\"']?\s?[:=]\s?[\"']?$"
-)
-_KEY_UNITS = {"query_time": "s", "lock_time": "s", "millis": "ms", "msec": "ms", "seconds": "s", "secs": "s",
-              "sec": "s", "bytes": "b"}
-_KEY_REACH = 48
-
-
 def key_unit(text: str, end: int) -> str:
     """The unit the key right before the bare number ending at `end` names ("" for none)."""
     start = end
     while start > 0 and (text[start - 1].isdigit() or text[start - 1] in ".,"):
         start -= 1
-    m = _KEY_WITH_UNIT.search(text, max(0, start - _KEY_REACH), start)
-    if m is None:
-        return ""
-    name = m.group(1) or m.group(2)
-    return _KEY_UNITS.get(name, name)
+    for m in KEYED_FIGURE.finditer(text, max(0, start - _KEY_REACH), start + 1):
+        if m.end() == start:
+            return key_unit_name(m)
+    return ""
+
+
+_KEY_REACH = 48
 
 
 def bare_agrees(claimed: frozenset[Reading], declared: frozenset[Reading]) -> bool:
