@@ -120,3 +120,24 @@ def test_a_difference_needs_two_real_operands(claim: str, honest: bool) -> None:
     excerpt = "disk_total=100G disk_used=99.95G" if honest else "latency 820 jitter 0.05"
     verification, detail = checked(claim, excerpt, output, tool="query_metrics")
     assert (verification == "direct_observation") is honest, detail
+
+
+DECLARED_MS = "# unit: ms\nlatency 820\nreplicas 1\nretries 2\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("请求延迟为 0.82 秒", True),
+    ("请求延迟为 820ms", True),
+    ("请求延迟为 820 秒", False),  # 0.82 s over 0.001 s (a ratio), or 820 over replicas=1 (the value itself)
+    ("请求延迟为 410 秒", False),  # 0.82 s over 0.002 s: two like quantities give no seconds
+])
+def test_a_quotient_of_like_quantities_is_no_quantity_of_their_unit(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, "latency 820", DECLARED_MS, tool="query_metrics")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_a_rate_is_a_count_over_seconds() -> None:
+    output = "window_seconds=60 consumed=44169\n"
+    verification, detail = checked("60 秒内消费 44169 条，约每秒 736 条", "window_seconds=60 consumed=44169", output,
+                                   tool="query_metrics")
+    assert verification == "direct_observation", detail

@@ -48,7 +48,7 @@ from ..text.query_meaning import (
 )
 from ..text.spoofing import mixed_script_tokens
 from ..text.tokens import NumberMention, iter_numbers
-from ..text.units import Reading, declared_units, occurrence_agrees, readings, whole_kinds
+from ..text.units import CHECKED_KINDS, Reading, declared_units, occurrence_agrees, readings, whole_kinds
 
 Location = Literal["cited", "trace", "nowhere"]
 _T = TypeVar("_T")
@@ -1103,7 +1103,7 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
         return True  # "已等待 4.9 秒" over PostgreSQL's interval "00:00:04.912"
     if not derive:
         return False
-    if follows_by_arithmetic(number, [n for ev in calls for n in ev.numbers], sums):
+    if follows_by_arithmetic(number, [n for ev in calls for n in _operands(ev, number.kind)], sums):
         return True
     # "6 天涨了 36.2 GiB" over a series whose bare points the output declares in GiB: its values in that unit
     declared = [
@@ -1114,6 +1114,14 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
         if n.kind == "plain"
     ]
     return bool(declared) and follows_by_arithmetic(number, declared, sums)
+
+
+def _operands(ev: CallEvidence, kind: str) -> list[NumberMention]:
+    """The output's numbers as operands for a figure of `kind`: its bare numbers only when the output declares
+    no unit of that kind for all of them (a series "unit: ms" holds no bare seconds: it is read in its unit below)."""
+    if kind not in CHECKED_KINDS or not whole_kinds(ev._declared()).get(kind):
+        return ev.numbers
+    return [n for n in ev.numbers if n.kind != "plain"]
 
 
 def _one_declared_scale(factors: tuple[float, ...], kind: str) -> tuple[float, ...]:

@@ -239,7 +239,19 @@ def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMenti
     # a whole count is never a rounded quotient ("67 pods" is not 200 / 3): quotients must then be exact
     whole = claimed.kind in ("plain", "count") and claimed.decimals == 0 and not is_approximate(claimed)
     quotient_tol = 1e-9 * abs(target) if whole else tol
-    if _difference_of(target, _beyond(values, tol), tol) or _quotient_of(target, values, quotient_tol, repeated):
+    # a quotient of two like quantities is a ratio ("820 秒" is no 0.82 s over 0.001 s), and a value over 1
+    # is the value itself, which the literal and unit checks judge ("820 秒" is no 820 over replicas=1)
+    divisors = (
+        sorted({
+            ev.value for ev in evidence
+            if ev.kind in kinds and ev.kind != claimed.kind and ev.value != 1 and is_quantity(ev)
+        })
+        if claimed.kind in _UNIT_KINDS
+        else values
+    )
+    if _difference_of(target, _beyond(values, tol), tol) or _quotient_of(
+        target, values, quotient_tol, repeated, divisors
+    ):
         return True
     same_kind = sorted({ev.value for ev in evidence if _same_kind(ev, claimed) and is_quantity(ev)})
     if sums and _sum_of(target, same_kind, tol):
@@ -323,10 +335,16 @@ def _sum_of(target: float, values: Sequence[float], tol: float) -> bool:
     return any(abs(a) >= floor and abs(target - a) >= floor and _has_close(values, target - a, tol) for a in values)
 
 
-def _quotient_of(target: float, values: Sequence[float], tol: float, repeated: frozenset[float] = frozenset()) -> bool:
-    # a / b = target -> a = target * b. A value over itself (100%, "1 倍") only when the output holds it
-    # twice ("active=64 max=64"): otherwise every output would imply 100%.
-    for b in values:
+def _quotient_of(
+    target: float,
+    values: Sequence[float],
+    tol: float,
+    repeated: frozenset[float] = frozenset(),
+    divisors: Sequence[float] | None = None,
+) -> bool:
+    # a / b = target -> a = target * b, b one of `divisors` (default: any value). A value over itself (100%,
+    # "1 倍") only when the output holds it twice ("active=64 max=64"): otherwise every output would imply 100%.
+    for b in values if divisors is None else divisors:
         if b == 0:
             continue
         if abs(target * b - b) <= tol * abs(b):
