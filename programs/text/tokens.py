@@ -601,10 +601,11 @@ def elapsed_seconds(days: str | None, hours: str | None, minutes: str, seconds: 
     return NumberMention(text, float(value), "seconds", 0, 1.0 if seconds is not None else 60.0)
 
 
-# a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s)
+# a key that names its value's unit: "elapsed_ms: 12.5", "size_bytes=…", MySQL's "# Query_time: 12.503118" (s);
+# not a rate's ("instantaneous_ops_per_sec:1234")
 # (anchored at the "_" so that the engine scans for it in C; the name before it is checked behind)
 KEYED_FIGURE = re.compile(
-    r"_(?:(?<=query_)time|(?<=lock_)time|(?<=[a-z0-9]_)(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
+    r"_(?:(?<=query_)time|(?<=lock_)time|(?<=[a-z0-9]_)(?<!per_)(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
     r"[\"']?\s?[:=]\s?[\"']?(?=[\d.])"
 )
 _KEY_UNITS = {"millis": "ms", "msec": "ms", "seconds": "s", "secs": "s", "sec": "s", "bytes": "b"}
