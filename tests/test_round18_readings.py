@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from test_meaning_classes import checked
 
+from groundcheck.programs.text.table_header import header_over
 from groundcheck.programs.text.tokens import iter_numbers, m_reads_as
 
 DESCRIBE = (
@@ -141,3 +142,45 @@ def test_a_rate_is_a_count_over_seconds() -> None:
     verification, detail = checked("60 秒内消费 44169 条，约每秒 736 条", "window_seconds=60 consumed=44169", output,
                                    tool="query_metrics")
     assert verification == "direct_observation", detail
+
+
+DF = (
+    "Filesystem      Size  Used Avail Use% Mounted on\n"
+    "/dev/sda1       100G   88G   12G  88% /\n"
+    "/dev/sdb1       500G  120G  380G  24% /data\n"
+)
+FREE = (
+    "              total        used        free      shared  buff/cache   available\n"
+    "Mem:          15Gi       9.8Gi       512Mi       1.1Gi       5.2Gi       4.3Gi\n"
+    "Swap:        2.0Gi       1.9Gi       100Mi\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "row", "output", "honest"), [
+    ("磁盘已用 88G，剩余 12G", 1, DF, True),
+    ("/dev/sda1 总容量 100G，已用 88G", 1, DF, True),
+    ("/data 已用 120G，可用 380G", 2, DF, True),
+    ("内存已用 9.8Gi，可用 4.3Gi", 1, FREE, True),  # a row label with no header: columns by alignment
+    ("Swap 已用 1.9Gi，总量 2.0Gi", 2, FREE, True),
+    ("磁盘已用 12G，剩余 88G", 1, DF, False),  # used and free swapped
+    ("/data 剩余 120G", 2, DF, False),
+    ("Swap 剩余 1.9Gi", 2, FREE, False),
+])
+def test_a_figure_takes_the_role_of_its_column(claim: str, row: int, output: str, honest: bool) -> None:
+    verification, detail = checked(claim, output.splitlines()[row], output, tool="query_metrics")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "labels" in detail, detail
+
+
+@pytest.mark.parametrize(("text", "cell", "header"), [
+    (DF, "12G", "Avail"),
+    (DF, "380G", "Avail"),
+    (FREE, "512Mi", "free"),
+    (FREE, "100Mi", "free"),
+    ("NAME\tREADY\tAGE\npod-a\t1/1\t5m\n", "5m", "AGE"),  # tabs: by place, as many fields
+    ("a b c\n1 2 3\n\nx 9 9\n", "9", ""),  # a blank line ends the table
+])
+def test_the_header_over_a_cell(text: str, cell: str, header: str) -> None:
+    assert header_over(text, text.index(" " + cell if " " + cell in text else "\t" + cell) + 1)[0] == header

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from functools import lru_cache
 
+from ..text.table_header import header_over
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.units import occurrence_agrees
 from ..text.wording import CLAUSE_BREAK, part_start
@@ -362,6 +363,10 @@ def _label_at(text: str, place: int, k: int, queried: _QueryRoles) -> tuple[str,
         if q is None:
             return "", frozenset(), False
         return f"quantile={q.group(1)}", frozenset({_quantile_role(q.group(1))}), False
+    if key is None:
+        header, _ = header_over(text, place)  # "12G" under df's Avail: the column names its role
+        if header and (roles := _column_roles(header)):
+            return header, roles, False
     if key is None and not _in_array(prefix):
         return "", frozenset(), False
     # a generic value ("value": [ts, "0.84"]): the quantile label of its series, or of the query
@@ -374,6 +379,14 @@ def _label_at(text: str, place: int, k: int, queried: _QueryRoles) -> tuple[str,
     if query_role:
         return f"the {query_role} of its query", frozenset({query_role}), True
     return "", frozenset(), False
+
+
+# a column header that names its cells' role where a key of that name would not ("Size" of df is its total)
+_COLUMN_ROLES = {"size": frozenset({"total"})}
+
+
+def _column_roles(header: str) -> frozenset[str]:
+    return _COLUMN_ROLES.get(header.lower()) or _key_roles(header)
 
 
 def _in_array(prefix: str) -> bool:
@@ -464,6 +477,9 @@ def _role_beside(text: str, place: int, roles: frozenset[str], families: set[str
     wanted = {r for r in roles if _family(r) & families}
     if query_role in wanted:
         return True
+    _, header = header_over(text, place)
+    if any(_column_roles(h) & wanted for h in header):
+        return True  # df's "Used" column beside its "Avail"
     lo, hi = max(0, place - _BESIDE), place + _BESIDE
     for m in _ANY_KEY.finditer(text, lo, hi):
         if _key_roles(m.group(1)) & wanted:

@@ -15,6 +15,7 @@ from .chinese_numerals import chinese_clocks, digits_for_numerals, hour_in_perio
 from .dates import CLAIM_DATE, CLAIM_DAY, EPOCH_FIELD_KEY, may_name_a_month, month_first_dates
 from .normalize import FULLWIDTH_PUNCTUATION, clean, fold
 from .session_memo import memoised
+from .table_header import header_over
 
 _HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
 # Entity patterns by the character they start with; within a group, earlier ones win.
@@ -658,21 +659,12 @@ def m_reads_as(folded_text: str, start: int) -> str:
 
 
 def _column_header(folded_text: str, line_start: int, start: int) -> str:
-    """The header word over the cell starting at `start`, for a header naming one of `_M_COLUMNS`: the
-    nearest line above holding one of those words and no figure, no blank line between them ("" else)."""
-    if start == line_start or folded_text[start - 1] not in " \t":
-        return ""  # the first field (a name), or no cell of its own ("took5m")
+    """The header word over the cell starting at `start`, when a header naming one of `_M_COLUMNS` may be
+    above it (one of those words within reach: the test that spares every other figure the walk up)."""
     low = max(0, line_start - _M_HEADER_REACH)
-    cue = max(folded_text.rfind(word, low, line_start) for word in _M_COLUMNS)
-    if cue == -1:
+    if all(folded_text.rfind(word, low, line_start) == -1 for word in _M_COLUMNS):
         return ""
-    header_start = folded_text.rfind("\n", 0, cue) + 1
-    header_end = folded_text.find("\n", cue)
-    header_line = folded_text[header_start:header_end]
-    if any(c.isdigit() for c in header_line) or folded_text.find("\n\n", header_end, line_start) != -1:
-        return ""
-    header, cells = header_line.split(), folded_text[line_start:start].split()
-    return header[len(cells)] if len(cells) < len(header) else ""
+    return header_over(folded_text, start)[0]
 
 
 # a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800
