@@ -184,3 +184,41 @@ def test_a_figure_takes_the_role_of_its_column(claim: str, row: int, output: str
 ])
 def test_the_header_over_a_cell(text: str, cell: str, header: str) -> None:
     assert header_over(text, text.index(" " + cell if " " + cell in text else "\t" + cell) + 1)[0] == header
+
+
+CONNS = "14:00 conns=120\n14:05 conns=950\n14:10 conns=300\n"
+CONN_ROWS = ["14:00 conns=120", "14:05 conns=950", "14:10 conns=300"]
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("连接数从 120 升到 950", True),
+    ("连接数从 950 回落到 300", True),
+    ("连接数先升到 950 后回落到 300", True),
+    ("连接数在 14:05 之后回落到 300", True),
+    ("14:05 之前连接数只有 120", True),
+    ("连接数从 950 降到 120", False),  # 120 is at 14:00, before the 950
+    ("连接数从 300 升到 950", False),
+    ("连接数从 950 降到 120 后又升到 300", False),
+    ("连接数在 14:05 之后回落到 120", False),  # 120 only before 14:05
+    ("14:05 之前连接数为 300", False),  # 300 only after
+])
+def test_a_course_runs_with_the_series_time(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, CONN_ROWS, CONNS, tool="query_metrics")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "cited series" in detail, detail
+
+
+def test_a_course_past_midnight_reads_no_order() -> None:
+    points = [["23:45", 72.3], ["00:15", 97.2]]
+    output = {"metric": "disk_used_percent", "mount": "/data", "unit": "%", "points": points}
+    claim = "/data 使用率从 23:45 的 72.3% 升至 00:15 的 97.2%"
+    verification, detail = checked(claim, '["23:45", 72.3], ["00:15", 97.2]', output, tool="query_metrics")
+    assert verification == "direct_observation", detail
+
+
+def test_small_figures_stand_in_too_many_lines_for_an_order() -> None:
+    output = "14:00 restarts=3 pod=a\n14:05 exit_code=0 pod=a\n"
+    _, detail = checked("重启次数从 0 增加到 3", ["14:00 restarts=3 pod=a"], output, tool="query_logs")
+    assert "cited series" not in detail, detail

@@ -20,9 +20,10 @@ from itertools import pairwise
 
 from ..text.dates import without_leading_timestamp
 from ..text.glossary import claim_analysis, glossary
-from ..text.normalize import fold
-from ..text.series import Series, values_of
-from ..text.tokens import NumberMention, extract_mentions, holds_as_written, numbers_with_places
+from ..text.normalize import contains_figure, fold
+from ..text.own_arithmetic import from_to_before
+from ..text.series import Point, Series, hhmm, values_of
+from ..text.tokens import NumberMention, extract_mentions, holds_as_written, numbers_with_places, written_figure
 from ..text.wording import CLAUSE_BREAK, part_start
 from .trace_index import CallEvidence
 
@@ -104,6 +105,72 @@ def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str
                     shown = ", ".join(f"{v:g}" for v in [start, *after])
                     return f"it says a {word} after {turn.group(1)}:{turn.group(2)}, but the cited series goes {shown}"
     return None
+
+
+_SIDE_OF_A_TIME = re.compile(r"(\d{1,2}):(\d{2})(?![\d:])\s?(?:(?P<after>之后|以后)|(?P<before>之前|以前))")
+_VALUE_VERB = re.compile(r"(?:为|是|到|至|达|有)\s?(?:约|大约)?\s?$")
+_SIDE_KINDS = frozenset({"plain", "count", "ratio", "bytes"})
+
+
+def figure_on_the_wrong_side(claim_text: str, series: Sequence[Series]) -> str | None:
+    """"14:05 之后回落到 120" / "14:05 之前为 300" over a series that holds the figure only on the other side of
+    14:05: the figure the clause gives after (before) a time must stand at some point after (before) it."""
+    text, places = numbers_with_places(claim_text)
+    for side in _SIDE_OF_A_TIME.finditer(text):
+        at = int(side.group(1)) * 3600 + int(side.group(2)) * 60
+        figure = next((n for start, _, n in places if start >= side.end()), None)
+        start = next((st for st, _, n in places if n is figure), -1)
+        if figure is None or figure.kind not in _SIDE_KINDS or not _distinctive(figure):
+            continue
+        if CLAUSE_BREAK.search(text, side.end(), start):
+            continue
+        if not _VALUE_VERB.search(text, max(side.end(), start - 6), start):
+            continue
+        after = side["after"] is not None
+        for s in series:
+            seconds = [p.second for p in s.points]
+            if not seconds or seconds != sorted(seconds):
+                continue
+            held = [p.second for p in s.points if _point_holds(p, figure)]
+            wanted = [t for t in held if (t > at if after else t < at)]
+            if held and not wanted:
+                word = "after" if after else "before"
+                return (f"it gives {figure.text} {word} {side.group(1)}:{side.group(2)}, but the cited series holds "
+                        f"{figure.text} only at {', '.join(hhmm(t) for t in held[:3])}")
+    return None
+
+
+def course_order_conflict(claim_text: str, series: Sequence[Series]) -> str | None:
+    """"从 950 降到 120" over a series that shows 120 (14:00) before 950 (14:05): the course runs against time.
+    Every point holding the later figure comes before every point holding the earlier one (an honest course has
+    a later point somewhere after an earlier one, whatever else the points measure)."""
+    text, places = numbers_with_places(claim_text)
+    courses = [course for start, _, _ in places if (course := from_to_before(text, places, start + 1)) is not None]
+    for earlier, later in courses:
+        if not (_distinctive(earlier) and _distinctive(later)):
+            continue
+        for s in series:
+            seconds = [p.second for p in s.points]
+            if seconds != sorted(seconds):
+                continue  # times out of order, or past midnight ("23:45", "00:15"): no order to read
+            firsts = [p.second for p in s.points if _point_holds(p, earlier)]
+            thens = [p.second for p in s.points if _point_holds(p, later)]
+            if firsts and thens and max(thens) < min(firsts):
+                return (f"it says the change went from {earlier.text} to {later.text}, but the cited series shows "
+                        f"{later.text} at {hhmm(max(thens))} before {earlier.text} at {hhmm(min(firsts))}")
+    return None
+
+
+def _distinctive(number: NumberMention) -> bool:
+    """A figure of two digits or more ("0", "3" stand in many lines of many measures: no order to read)."""
+    return sum(c.isdigit() for c in written_figure(number).lstrip("0.")) >= 2
+
+
+def _point_holds(point: Point, number: NumberMention) -> bool:
+    if point.values:
+        return any(_holds(v, number) for v in point.values)
+    figure = written_figure(number)
+    return bool(figure) and contains_figure(point.line, figure)
 
 
 def _holds(value: float, number: NumberMention) -> bool:
@@ -314,13 +381,17 @@ def time_course_conflict(
     claim_text: str, cited: Sequence[CallEvidence], series: Iterable[Series], excerpts: Sequence[str] = ()
 ) -> str | None:
     """The first of this module's readings that the cited outputs contradict, as a detail."""
-    if _TURN_AFTER.search(claim_text):  # (the series are parsed lazily: only for a claim that asks)
+    course = "从" in claim_text
+    sides = ("之" in claim_text or "以" in claim_text) and _SIDE_OF_A_TIME.search(claim_text) is not None
+    if course or sides or _TURN_AFTER.search(claim_text):  # (the series are parsed lazily: only for a claim that asks)
         series = list(series)
     return (
         earlier_first_occurrence(claim_text, excerpts, cited)
         or ongoing_after_recovery(claim_text, cited)
         or series_course_conflict(claim_text, series)
         or (turn_after_a_time_conflict(claim_text, series) if isinstance(series, list) else None)
+        or (course_order_conflict(claim_text, series) if course and isinstance(series, list) else None)
+        or (figure_on_the_wrong_side(claim_text, series) if sides and isinstance(series, list) else None)
         or last_state_as_current(claim_text, cited)
         or ago_as_window(claim_text, cited)
     )
