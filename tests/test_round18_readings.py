@@ -4,11 +4,14 @@ fact (spec §8, `absent_mention`): no model lifts it."""
 
 from __future__ import annotations
 
-import pytest
-from test_meaning_classes import checked
+import json
 
+import pytest
+from test_meaning_classes import checked, ok_call, session
+
+from groundcheck.programs.core.pipeline import verify_session
 from groundcheck.programs.text.table_header import header_over
-from groundcheck.programs.text.tokens import iter_numbers, m_reads_as
+from groundcheck.programs.text.tokens import extract_mentions, iter_numbers, m_reads_as
 
 DESCRIBE = (
     "Name: api-7d9f\nContainers:\n  api:\n    Limits:\n      cpu:     500m\n      memory:  512Mi\n"
@@ -222,3 +225,78 @@ def test_small_figures_stand_in_too_many_lines_for_an_order() -> None:
     output = "14:00 restarts=3 pod=a\n14:05 exit_code=0 pod=a\n"
     _, detail = checked("重启次数从 0 增加到 3", ["14:00 restarts=3 pod=a"], output, tool="query_logs")
     assert "cited series" not in detail, detail
+
+
+def _frame(values: list[int]) -> dict[str, object]:
+    """A Grafana data frame: a time column of epoch milliseconds beside a value column."""
+    times = [1795780800000 + 300_000 * k for k in range(len(values))]  # 2026-11-27 12:00Z (20:00 Beijing) on
+    return {"results": {"A": {"frames": [{"schema": {"name": "gw-03"}, "data": {"values": [times, values]}}]}}}
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("gw-03 在 20:10 为 167301", True),  # a later element of the frame's time column
+    ("gw-03 在 20:25 为 167301", False),  # no point at 20:25
+])
+def test_every_time_of_a_frame_is_a_time(claim: str, honest: bool) -> None:
+    output = _frame([151220, 158934, 167301, 179842])
+    verification, detail = checked(claim, "167301", output, tool="query_metrics")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_promtool_points_carry_their_time() -> None:
+    output = "mem{pod=\"w\"} =>\n422156698 @[1795822800]\n512019661 @[1795823400]\n"
+    numbers = iter_numbers(output, 10)
+    assert [n.text for n in numbers if n.kind == "clock"] == ["23:40:00", "23:50:00"]  # UTC
+    verification, detail = checked("07:50 的值为 512019661 字节", "512019661 @[1795823400]", output,
+                                   tool="query_metrics")
+    assert verification == "direct_observation", detail
+
+
+def test_a_beijing_clock_of_an_uncited_output_is_outside_the_cited() -> None:
+    series = {"status": "success", "data": {"resultType": "matrix", "result": [
+        {"metric": {"instance": "r2"}, "values": [[1795760400, "848"], [1795762200, "2648"]]}]}}
+    extra = ok_call("call_lag", "query_metrics", {"query": "lag"}, series)
+    s = session("14:20 到 14:50 的回放一直在 applying batch", "applying batch", "applying batch of row changes",
+                extra_calls=[extra])
+    contract = json.loads(s["executor_final_answer"])
+    contract["claims"][0]["support_level"] = "indirect"
+    s["executor_final_answer"] = json.dumps(contract, ensure_ascii=False)
+    check = verify_session(s).claim_checks[0]
+    assert check.verification == "reasonable_inference", check.detail
+
+
+@pytest.mark.parametrize(("text", "entities", "numbers"), [
+    ("杀掉 python3：2026-11-27 14:07:42", ("python3", "2026-11-27"), ["14:07:42"]),
+    ("镜像 app:v1.2", ("app:v1.2",), []),
+    ("2026-11-28 08:52:16（+0800）", ("2026-11-28 08:52:16",), []),  # a zone, no figure
+    ("UTC+8 时间 08:52", (), ["08:52"]),
+    ("延迟 +800ms", (), ["+800ms"]),
+    ("约 1007.0、1015.5、1015.7 MiB", (), ["1007.0mib", "1015.5mib", "1015.7mib"]),
+    ("分别为 35、41 和 38 ms", (), ["35ms", "41ms", "38ms"]),
+    ("重启了 3、5 次", (), ["3", "5次"]),
+])
+def test_what_a_claim_names(text: str, entities: tuple[str, ...], numbers: list[str]) -> None:
+    mentions = extract_mentions(text)
+    assert mentions.entities == entities
+    assert [n.text for n in mentions.numbers] == numbers
+
+
+def test_a_list_shares_its_unit_so_the_unit_is_checked() -> None:
+    output = "# unit: seconds\nworker-1 35\nworker-2 41\nworker-3 38\n"
+    verification, detail = checked("三个 worker 分别为 35、41 和 38 ms", ["worker-1 35", "worker-2 41"], output)
+    assert verification == "contradicted", detail  # seconds, not ms
+
+
+CONNTRACK = "".join(f"cpu={k} found=0 insert_failed={v} drop={v} early_drop=0\n" for k, v in
+                    enumerate([22871, 21904, 23518, 22207]))
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("4 个 CPU 的 drop 合计 90500", True),
+    ("4 个 CPU 的 drop 合计 90501", False),
+    ("4 个 CPU 的 early_drop 合计 90500", False),  # the total of another key
+    ("3 个 CPU 的 drop 合计 90500", False),  # four lines add up to it, not three
+])
+def test_a_total_of_a_key_the_claim_names(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, CONNTRACK.splitlines()[:2], CONNTRACK, tool="node_exec")
+    assert (verification == "direct_observation") is honest, detail

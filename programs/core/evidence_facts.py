@@ -542,6 +542,10 @@ def locate_mentions(
             where = _location_of_a_form(number.text, index, cited)  # "13:27:55Z" over "13:27:55.918Z"
         if where != "cited" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
             continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
+        if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(
+            text, number, [ev for ev in index.calls.values() if ev.ok and ev not in observed]
+        ):
+            where = "trace"  # that moment in Beijing time, in an output the claim does not cite
         if where != "cited" and clock_of_a_located_span(text, number, observed):
             continue  # "01:58:06 减去 8785 秒，约在 23:31:41 开始": a clock from an output's clock and span
         if where != "cited" and clock_of_its_epoch(text, number):

@@ -339,7 +339,29 @@ def total_of_a_column(
                     counts[i] = counts.get(i, 0) + 1
         if any(counts[i] >= 2 and total == target for i, total in sums.items()):
             return True
+        if _total_of_a_named_key(fold(text), target, flat, counted):
+            return True  # "8 个 CPU 的 drop 合计 179790" over conntrack -S's "drop=22871" lines
     return False
+
+
+_KEYED_COUNT = re.compile(r"(?<![\w.\-])([a-z_][a-z0-9_.\-]*)[\"']?\s?[:=]\s?[\"']?(\d+)(?![\d.])")
+_KEY_SCAN = 200_000
+
+
+def _total_of_a_named_key(folded_claim: str, target: float, flat: str, counted: set[float]) -> bool:
+    """The figure is the sum of the values of one key over the output's lines, a key the claim names
+    ("drop", "rows_estimate"): a total of what it names, no other key's."""
+    totals: dict[str, int] = {}
+    seen: dict[str, int] = {}
+    for m in _KEYED_COUNT.finditer(flat, 0, _KEY_SCAN):
+        key = m.group(1)
+        totals[key] = totals.get(key, 0) + int(m.group(2))
+        seen[key] = seen.get(key, 0) + 1
+    return any(
+        seen[key] >= 2 and total == target and (not counted or seen[key] in counted)
+        and re.search(rf"(?<![a-z0-9_.\-]){re.escape(key)}(?![a-z0-9_.\-])", folded_claim) is not None
+        for key, total in totals.items()
+    )
 
 
 def _counts_in_its_part(text: str, number: NumberMention) -> set[float]:

@@ -405,8 +405,9 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             token = fold(m.group(0)).strip(".:")
             if kind == "date_entity" and "月" in token:  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
                 token = "".join(token.split())
-            if token and token not in entities and token not in _UNITS and token not in _VOCABULARY:
-                entities.append(token)
+            for part in _NAME_BEFORE_A_DATE.split(token):  # "python3：2026-11-27 14:07": a name, then a day
+                if part and part not in entities and part not in _UNITS and part not in _VOCABULARY:
+                    entities.append(part)
             continue
         if kind == "clock":
             written, hour = m["h"], hour_in_period(text, m.start(), int(m["h"]))  # "下午 2:05" is 14:05
@@ -423,6 +424,10 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             if approx_cue and _is_approximate(text, m.start(), m.end()):
                 mention = approximate(mention)  # "约 21 分半", "约 2 分 10 秒"
         else:
+            if (m.group(0)[0] in "+-" and _is_zone_offset(text, m.start(), m.group(0))) or (
+                text[m.start() - 1 : m.start()] in ("+", "-") and _is_zone_offset(text, m.start() - 1, "+" + m.group(0))
+            ):
+                continue  # "08:52:16（+0800）", "UTC+8": a clock's zone, no figure
             mention = number_from_match(m)
             if mention is not None and approx_cue and _is_approximate(text, m.start(), m.end()):
                 mention = approximate(mention)
@@ -432,9 +437,28 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
         _take(span, entities, places)
     if len(places) > 1 and _RANGE_MARK.search(text) is not None:
         places = _ranges_share_units(text, places)
+    if len(places) > 1 and "、" in text:
+        places = _lists_share_units(text, places)
     return text, entities, places
 
 
+_OFFSET = re.compile(r"[+\-](?:0\d|1[0-4]):?[0-5]\d|[+\-]1?\d")
+_BEFORE_AN_OFFSET = re.compile(r"(?:\d:\d{2}(?::\d{2})?(?:\.\d+)?|utc|gmt|时区)\s?[（(]?\s?$", re.IGNORECASE)
+_ZONE_NAME_BEFORE = re.compile(r"(?:utc|gmt)$", re.IGNORECASE)
+
+
+def _is_zone_offset(text: str, start: int, written: str) -> bool:
+    """A signed figure that is a zone: "+0800" / "-05:00" after a clock or a zone name, "+8" right after
+    "UTC" / "GMT"."""
+    if not _OFFSET.fullmatch(written):
+        return False
+    before = text[max(0, start - 24) : start]
+    if len(written) <= 3:
+        return _ZONE_NAME_BEFORE.search(before) is not None
+    return _BEFORE_AN_OFFSET.search(before) is not None
+
+
+_NAME_BEFORE_A_DATE = re.compile(r"(?<=[a-z0-9_]):(?=\d{4}-\d{2}-\d{2}$)")
 _RANGE_MARK = re.compile(r"[～~\-–—到至]")  # one scan in C, not a substring test per mark
 RANGE_BETWEEN = re.compile(r"\s?[～~\-–—到至]\s?")  # "1.2 到 2.9", "08:00-09:00"
 _UNIT_KINDS = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
@@ -457,6 +481,28 @@ def _ranges_share_units(
         shared = NumberMention(low.text + unit, value, high.kind, low.decimals, high.factor, low.approx)
         # "180～200 毫秒左右": the range is approximate as a whole
         out[i] = (start, end, approximate(shared) if high.approx and not low.approx else shared)
+    return out
+
+
+_LIST_JOINER = re.compile(r"\s?(?:、|和|及|与)\s?")
+
+
+def _lists_share_units(
+    text: str, places: list[tuple[int, int, NumberMention]]
+) -> list[tuple[int, int, NumberMention]]:
+    """"约 1007.0、1015.5、1015.7 MiB", "分别为 35、41 和 38 ms": the unit after a list's last figure is each
+    bare figure's before it (the list joined by 、, its last item by 和 / 及 / 与 at most)."""
+    out = list(places)
+    for i in range(len(out) - 1, 0, -1):
+        start, end, low = out[i - 1]
+        high = out[i][2]
+        if low.kind != "plain" or high.kind not in _UNIT_KINDS or low.decimals < 0:
+            continue
+        if _LIST_JOINER.fullmatch(text, end, out[i][0]) is None:
+            continue
+        unit = high.text[len(_leading_digits(high.text)) :]
+        out[i - 1] = (start, end, NumberMention(low.text + unit, low.value * high.factor, high.kind, low.decimals,
+                                                high.factor, low.approx))
     return out
 
 
@@ -533,6 +579,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     found: list[NumberMention] = []
     epochs: set[str] | None = None  # the timestamps read as clock times (a matrix repeats them per series)
     keyed = _keyed_units(folded_text)
+    epoch_end, epoch_digits = -1, 0  # where the last timestamp read ends, and its length
     for m in _EVIDENCE_NUMBER.finditer(folded_text):
         if m["date"]:
             continue
@@ -554,8 +601,12 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
                 and (
                     (folded_text[m.start() - 1 : m.start()] == "[" and folded_text[m.end() : m.end() + 1] == ",")
                     or _TIMESTAMP_KEY_BEFORE.search(folded_text, max(0, m.start() - 40), m.start()) is not None
+                    or folded_text[m.start() - 2 : m.start()] == "@["  # promtool's "422156698 @[1795822800]"
+                    # the next element of an array of timestamps (a Grafana frame's time column)
+                    or (len(mention.text) == epoch_digits and folded_text[epoch_end : m.start()] in (",", ", "))
                 )
             ):
+                epoch_end, epoch_digits = m.end(), len(mention.text)
                 # a Prometheus point [1764407400, "1315"]: its time of day, never a quantity (the difference
                 # of two points' timestamps is no figure of the series); the literal search still finds it
                 epochs = epochs if epochs is not None else set()
