@@ -300,3 +300,16 @@ CONNTRACK = "".join(f"cpu={k} found=0 insert_failed={v} drop={v} early_drop=0\n"
 def test_a_total_of_a_key_the_claim_names(claim: str, honest: bool) -> None:
     verification, detail = checked(claim, CONNTRACK.splitlines()[:2], CONNTRACK, tool="node_exec")
     assert (verification == "direct_observation") is honest, detail
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("gw-03 从 20:00 的 151220 持续上升，20:10 触顶 262144，之后一直停在 262144", True),
+    ("gw-03 从 20:00 的 151220 持续上升，20:10 触顶 262144，之后开始逐步回落", False),  # it stays at the limit
+])
+def test_a_frame_is_a_series_in_utc(claim: str, honest: bool) -> None:
+    output = _frame([151220, 208114, 262144, 262144, 262144])
+    verification, detail = checked(claim, "[151220, 208114, 262144, 262144, 262144]", output, tool="query_metrics")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "20:10" in detail, detail

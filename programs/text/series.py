@@ -759,8 +759,29 @@ def _walk(value: Any, out: list[Point], depth: int) -> None:
             if point is not None:
                 out.append(point)
                 return
+        columns = _frame_columns(value)
+        if columns:
+            out.extend(columns)
+            return
         for v in value:
             _walk(v, out, depth + 1)
+
+
+def _frame_columns(value: list[Any]) -> list[Point]:
+    """A Grafana data frame's `values`: a column of epoch timestamps, then columns of numbers as long:
+    one point per row, its values those of the other columns ([[t1, t2], [v1, v2]]); [] for anything else."""
+    if len(value) < 2 or not all(isinstance(c, list) for c in value) or len({len(c) for c in value}) != 1:
+        return []
+    if len(value[0]) < 2:
+        return []
+    seconds = [_second_of(t) for t in value[0]]
+    if not all(second is not None and second[1] for second in seconds):
+        return []
+    rows = [tuple(_number(column[i]) for column in value[1:]) for i in range(len(value[0]))]
+    if not all(v is not None for row in rows for v in row):
+        return []
+    return [Point(second[0], tuple(v for v in row if v is not None), epoch=True)
+            for second, row in zip(seconds, rows, strict=True) if second is not None]
 
 
 def _pair_point(ts: Any, raw: Any) -> Point | None:
