@@ -91,7 +91,7 @@ def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str
     figures = [n for n in extract_mentions(claim_text).numbers if n.kind != "clock"]
     for s in series:
         # epoch points are in UTC: the claim's clock may be that moment in Beijing time
-        shifts = (0, _BEIJING) if any(p.epoch for p in s.points) else (0,)
+        shifts = (0, _EIGHT_HOURS) if any(p.epoch for p in s.points) else (0,)
         for column in _timed_columns(s):
             if not any(_holds(v, n) for _, v in column for n in figures):
                 continue  # a column of none of the claim's figures: another measure
@@ -175,10 +175,6 @@ def _point_holds(point: Point, number: NumberMention) -> bool:
         return any(_holds(v, number) for v in point.values)
     figure = written_figure(number)
     return bool(figure) and contains_figure(point.line, figure)
-
-
-_BEIJING = 8 * 3600
-_DAY = 86400
 
 
 def _holds(value: float, number: NumberMention) -> bool:
