@@ -313,3 +313,65 @@ def test_a_frame_is_a_series_in_utc(claim: str, honest: bool) -> None:
         assert verification == "direct_observation", detail
     else:
         assert verification == "contradicted" and "20:10" in detail, detail
+
+
+AUTH = (
+    "auth-service ERROR Identity provider certificate expired count=156\n"
+    "auth-service ERROR Failed to retrieve sessions from redis: TimeoutError count=178\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("证书过期 156 条，redis 超时 178 条，redis 超时比证书过期多 22 条", True),
+    ("证书过期 156 条，redis 超时 178 条，redis 超时比证书过期多 30 条", False),
+])
+def test_a_difference_of_two_things_it_named_before(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, AUTH.splitlines(), AUTH)
+    assert (verification == "direct_observation") is honest, detail
+
+
+RELAY = "Retrieved_Gtid_Set: src:1-90221467\nExecuted_Gtid_Set: src:1-90218873\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("已拉取到 90221467，但只执行到 90218873，有 2594 个事务还未执行", True),
+    ("已拉取到 90221467，但只执行到 90218873，有 2600 个事务还未执行", False),
+])
+def test_a_backlog_is_what_lies_between_two_positions(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, RELAY.splitlines(), RELAY, tool="mysql_exec")
+    assert (verification == "direct_observation") is honest, detail
+
+
+NGINX = (
+    "/docker-entrypoint.sh: Configuration complete; ready for start up\n"
+    "10-listen-on-ipv6-by-default.sh: info: Enabled listen on IPv6\n"
+    "2025/07/07 05:54:40 [notice] 1#1: using the \"epoll\" event method\n"
+    "2025/07/07 05:54:40 [notice] 1#1: nginx/1.29.0\n"
+    "2025/07/07 05:54:40 [notice] 1#1: start worker processes\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("nginx 自身的日志全部是 [notice] 级别", NGINX, True),  # the entrypoint's lines have no bracketed level
+    ("nginx 自身的日志全部是 [notice] 级别", NGINX.replace("[notice] 1#1: start", "[warn] 1#1: start"), False),
+])
+def test_every_line_of_a_level(claim: str, output: str, honest: bool) -> None:
+    quote = "2025/07/07 05:54:40 [notice] 1#1: using the \"epoll\" event method"
+    verification, detail = checked(claim, quote, output, tool="fetch_pod_logs")
+    assert (verification == "direct_observation") is honest, detail
+
+
+def test_words_of_a_denied_list_are_no_words_it_adds() -> None:
+    quote = "2025/07/07 05:54:40 [notice] 1#1: using the \"epoll\" event method"
+    _, detail = checked("nginx 的日志里没有任何 [warn]、[crit] 或 [emerg] 记录", quote, NGINX, tool="fetch_pod_logs")
+    assert "adds" not in detail, detail
+
+
+def test_a_setting_named_after_a_failure_reports_none() -> None:
+    output = "spec:\n  livenessProbe:\n    failureThreshold: 10\n    timeoutSeconds: 5\nstatus:\n  readyReplicas: 1\n"
+    claim = "livenessProbe 的 failureThreshold 为 10，没有报错"
+    _, detail = checked(claim, "failureThreshold: 10", output, tool="kubectl_get")
+    assert "denies" not in detail, detail
+    output_failed = output + "events:\n  - Liveness probe failed: HTTP probe failed with statuscode: 500\n"
+    verification, detail = checked(claim, "failureThreshold: 10", output_failed, tool="kubectl_get")
+    assert verification == "contradicted" and "denies" in detail, detail

@@ -44,7 +44,7 @@ from ..text.wording import (
 )
 from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
-from .line_families import every_line_holds, family_shows_scope
+from .line_families import every_levelled_line_holds, every_line_holds, family_shows_scope
 from .listed_scope import listed_item_unshown, listed_items_show
 from .scope_shown import (
     figure_in_every_quote,
@@ -197,7 +197,7 @@ def judge_wording(
             parts.append(f"no tool output states {counts} (a small count it may have counted)")
         found.append(SoftJudgement("outside_cited", "reasonable_inference", "; ".join(parts)))
     # (a word the claim denies, "容器未设置 requests", is no word it adds: at most one the output does not show)
-    new = [w for w in uncovered if not index.word_anywhere(w) and not denies_token(text, w)]
+    new = [w for w in uncovered if w not in denied and not index.word_anywhere(w) and not denies_token(text, w)]
     if new:
         detail = f"it adds {quote_items(new)}, which neither the trace nor the question mentions"
         found.append(SoftJudgement("new_words", "overstated", detail))
@@ -255,6 +255,7 @@ def judge_wording(
         and not _whole_shown_by_counts(text, views)
         and not family_shows_scope(text, cited_calls, [b.evidence_excerpt for b in usable])
         and not every_line_holds(text, cited_calls)
+        and not every_levelled_line_holds(text, cited_calls)
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
@@ -615,14 +616,17 @@ def _held_elsewhere(words: Sequence[str], elsewhere: Callable[[], Sequence[Evide
 
 _DENIED_LATIN = re.compile(
     r"(?:(?:日志|输出|结果|记录)(?:中|里)?\s?(?:没有|并没有|无|并无|不存在)"
-    r"|(?:没有|并没有|未|无|并无|未曾)\s?(?:出现|发现|报|记录|看到|找到|打印|检索到|搜到)(?:过)?)\s?"
-    r"((?:[a-z][a-z0-9_\-]*)(?:\s[a-z][a-z0-9_\-]*){0,5})"
+    r"|(?:没有|并没有|未|无|并无|未曾)\s?(?:出现|发现|报|记录|看到|找到|打印|检索到|搜到|设置|配置|任何)(?:过)?)\s?"
+    # a phrase, or a list of words ("[warn]、[error] 或 [emerg]", "requests / limits")
+    r"((?:[\[(]?[a-z][a-z0-9_\-]*[\])]?)(?:\s?(?:、|/|或|和|及|,|\s)\s?[\[(]?[a-z][a-z0-9_\-]*[\])]?){0,5})"
 )
+_LATIN_WORD_OF_A_LIST = re.compile(r"[a-z][a-z0-9_\-]*")
 
 
 def denied_latin_words(text: str) -> frozenset[str]:
-    """The English words of a phrase whose observation a Chinese negator denies ("日志中没有 deadlock detected")."""
-    return frozenset(w for m in _DENIED_LATIN.finditer(fold(text)) for w in m.group(1).split())
+    """The English words of a phrase whose observation a Chinese negator denies ("日志中没有 deadlock detected",
+    "没有任何 [warn]、[error] 或 [emerg] 记录", "没有设置 requests / limits")."""
+    return frozenset(w for m in _DENIED_LATIN.finditer(fold(text)) for w in _LATIN_WORD_OF_A_LIST.findall(m.group(1)))
 
 
 def quote_items(items: list[str], limit: int = 4) -> str:

@@ -274,3 +274,25 @@ def every_line_holds(text: str, cited: Sequence[CallEvidence]) -> bool:
         if len(lines) >= _MIN_COUNT and any(all(contains_token(line, t) for line in lines) for t in tokens):
             return True
     return False
+
+
+_LEVELS = "debug|info|notice|warn|warning|error|err|crit|critical|alert|emerg|fatal"
+_ALL_OF_A_LEVEL = re.compile(rf"(?:全部|全都|都|均|全)\s?(?:是|为|属于)?\s?(\[)?({_LEVELS})\]?", re.IGNORECASE)
+_LINE_LEVEL = re.compile(rf"\[({_LEVELS})\]|(?<![a-z])({_LEVELS})(?![a-z])(?=\s|:)", re.IGNORECASE)
+_BRACKETED_LEVEL = re.compile(rf"\[({_LEVELS})\]()", re.IGNORECASE)
+
+
+def every_levelled_line_holds(text: str, cited: Sequence[CallEvidence]) -> bool:
+    """"nginx 的日志全部是 [notice] 级别" over an output whose every line with a log level (two or more; written in
+    brackets when the claim brackets it) has that level: lines with none (an entrypoint script's) are not the
+    lines the claim speaks of."""
+    claimed = _ALL_OF_A_LEVEL.search(fold(text))
+    if claimed is None:
+        return False
+    level = claimed.group(2).lower()
+    pattern = _BRACKETED_LEVEL if claimed.group(1) else _LINE_LEVEL  # "[notice]": the lines that write it so
+    for ev in cited:
+        found = [m.group(1) or m.group(2) for line in _lines_of(ev) if (m := pattern.search(line))]
+        if len(found) >= _MIN_COUNT and all(f.lower() == level for f in found):
+            return True
+    return False

@@ -465,7 +465,10 @@ def size_of_a_range(text: str, number: NumberMention) -> bool:
 
 _SHARE_WORD = re.compile(r"占|其中|比例|占比")
 _EXCESS = re.compile(r"超了|超出|超过了|多了|多出|高出|高了|增长了?|上涨了?|涨了|增加了|大了")
-_REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")
+# (a backlog is what is left between two positions: "拉取到 90221467，只执行到 90218873，有 2594 个事务在排队")
+_REMAINDER = re.compile(
+    r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了|排队|积压|堆积|待执行|未执行|待处理|未处理|未消费"
+)
 # a change between two readings the sentence gives in order ("已累计 1837294 … 涨到 1849512，一分钟新增 12218 个"):
 # growth from the earlier to the later, a fall from the earlier to the later
 _GROWTH = re.compile(r"新增|增加|增长|上涨|涨了|增量|多了")

@@ -902,7 +902,7 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
     for term in concept.ascii_terms if view.is_ascii else concept.terms:
         start, seen = text.find(term), 0
         while start != -1 and seen < _OCCURRENCES:
-            if stands_alone(text, term, start):
+            if stands_alone(text, term, start) and not _SETTING_NAMED_AFTER.match(text, start + len(term)):
                 seen += 1
                 if _denied_at(text, start, start + len(term)):
                     denied = denied or term
@@ -914,6 +914,12 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
                     return asserted, denied
             start = text.find(term, start + 1)
     return asserted, denied
+
+
+# a setting named after the concept reports none of it: "failureThreshold": 10, restartPolicy: Always
+_SETTING_NAMED_AFTER = re.compile(
+    r"[_\-]?(?:threshold|policy|policies|limit|limits|seconds|timeout|budget|strategy|action)[\"']?\s?[:=]"
+)
 
 
 def _denied_at(text: str, start: int, end: int) -> bool:

@@ -500,10 +500,13 @@ def difference_of_its_own_figures(text: str, number: NumberMention) -> bool:
         return False
     than = prepared.rfind("比", 0, compared.end())
     base = next((n for s, _, n in places if than < s < start and n.kind == number.kind), None)
-    other = next((n for s, _, n in reversed(places) if s < than and n.kind == number.kind), None)
-    if base is None or other is None:
+    earlier = [n for s, _, n in places if s < than and n.kind == number.kind]
+    if not earlier:
         return False
-    return abs(abs(other.value - base.value) - number.value) <= tolerance(number)
+    other = earlier[-1]
+    # "证书过期 156 条，redis 超时 178 条，redis 超时比证书过期多 22 条": both compared things named before 比
+    bases = [base] if base is not None else earlier[:-1]
+    return any(abs(abs(other.value - b.value) - number.value) <= tolerance(number) for b in bases)
 
 
 _DAY_SECONDS = 86_400
