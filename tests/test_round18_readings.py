@@ -375,3 +375,53 @@ def test_a_setting_named_after_a_failure_reports_none() -> None:
     output_failed = output + "events:\n  - Liveness probe failed: HTTP probe failed with statuscode: 500\n"
     verification, detail = checked(claim, "failureThreshold: 10", output_failed, tool="kubectl_get")
     assert verification == "contradicted" and "denies" in detail, detail
+
+
+ALLOCATION_SETTINGS = '{"watermark": {"flood_stage": "95%", "high": "90%", "low": "85%"}}'
+ALLOCATION_ROWS = "disk.percent ip         node\n          92 10.60.1.22 es-data-2\n          71 10.60.1.21 es-data-1\n"
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("es-data-2 超过了 low watermark 85%，只有 es-data-1 低于 85%", True),  # the threshold it names, stated
+    ("es-data-2 超过了 low watermark 80%，只有 es-data-1 低于 80%", False),  # no such threshold
+    ("只有 es-data-1 不到 85 个分片", False),  # a bound with no threshold named: never held by the 85 itself
+])
+def test_a_bound_below_a_threshold_it_names(claim: str, honest: bool) -> None:
+    extra = ok_call("call_rows", "es_cat", {"path": "_cat/allocation"}, ALLOCATION_ROWS)
+    binding = {"source_type": "log", "source_id": "call_rows", "tool_name": "es_cat",
+               "source_invocation_ids": ["call_rows"], "evidence_excerpt": "71 10.60.1.21 es-data-1"}
+    s = session(claim, '"low": "85%"', ALLOCATION_SETTINGS, tool="es_settings", extra_calls=[extra],
+                extra_bindings=[binding])
+    check = verify_session(s).claim_checks[0]
+    if honest:
+        assert check.verification == "direct_observation", check.detail
+    else:
+        assert check.verification == "contradicted" and "no tool output contains" in check.detail, check.detail
+
+
+def test_a_variables_listing_carries_a_setting() -> None:
+    output = ("| Variable_name            | Value         |\n| replica_parallel_type    | LOGICAL_CLOCK |\n"
+              "| replica_parallel_workers | 4             |\n")
+    row = "| replica_parallel_workers | 4             |"
+    verification, detail = checked("r2 配置了 replica_parallel_workers = 4", row, output, tool="mysql_exec")
+    assert verification == "direct_observation", detail
+
+
+def test_a_send_queue_is_a_backlog() -> None:
+    output = ("State  Recv-Q Send-Q  Local Address:Port  Peer Address:Port\n"
+              "ESTAB  0      2621440 10.1.2.3:51234  203.0.113.50:22\n")
+    verification, detail = checked("到 203.0.113.50:22 的 Send-Q 积压 2621440 字节", output.splitlines()[1],
+                                   output, tool="node_exec")
+    assert verification == "direct_observation", detail
+
+
+CHRONY = (
+    "Reference ID    : 0A140005 (ntp1.corp.internal)\nStratum         : 3\n"
+    "Ref time (UTC)  : Thu Nov 26 14:58:41 2026\nSystem time     : 0.000031822 seconds fast of NTP time\n"
+)
+
+
+def test_keys_padded_to_their_colon_are_no_subjects() -> None:
+    _, detail = checked("node-20 Stratum 3，System time 只快 0.000031822 秒", [
+        "Stratum         : 3", "System time     : 0.000031822 seconds fast of NTP time"], CHRONY, tool="node_exec")
+    assert "is about" not in detail, detail

@@ -468,8 +468,11 @@ def locate_mentions(
         bound = bound_of(text, number)
         if bound is not None and bound_held_by(bound, number, observed, text, quotes):
             where = "cited"
-        elif bound is not None and bound.strict_high:
+        elif bound is not None and bound.strict_high and not names_a_threshold(text, number):
             where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
+        elif bound is not None and bound.strict_high:
+            # "超过了 low watermark 85% … 只有 es-data-1 低于 85%": the threshold it names, stated by an output
+            where = index.number_location(number, cited, sums=sums)
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             where = index.number_location(number, cited, sums=sums)
         if where == "nowhere" and (ratio := rise_as_a_multiple(text, number)) is not None:
@@ -598,6 +601,16 @@ def locate_mentions(
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
+
+
+_THRESHOLD_WORD = r"(?:阈值|阀值|水位线?|watermark|上限|限值|limit|threshold|告警线|门限)"
+
+
+def names_a_threshold(text: str, number: NumberMention) -> bool:
+    """The claim names the figure as a threshold somewhere ("low watermark 85%", "阈值为 85%"): a figure a
+    bound is compared with, which the outputs may state as such."""
+    pattern = rf"{_THRESHOLD_WORD}\s?(?:为|是|=|:|：)?\s?{re.escape(number.text)}(?![\d.])"
+    return re.search(pattern, fold(text)) is not None
 
 
 def _counted_per_minute(cited: Sequence[CallEvidence]) -> bool:

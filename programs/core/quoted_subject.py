@@ -187,6 +187,10 @@ def _unmatched(text: str, positions: range, wanted: str, nested: str) -> int:
     return -1
 
 
+_KEY_COLON = re.compile(r"[ \t]+:[ \t]")  # "Stratum         : 3": the key of its line, padded to the colon
+_KEY_COLON_LINE = re.compile(r"\s*[a-z][\w.\-]*(?: [\w.\-()]+)*[ \t]*:[ \t]")  # "ref time (utc)  : thu …"
+
+
 def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
     """The places the token takes in the output: ("key", "namespace"), ("kind", "pod"), ("tag", "")."""
     slots: set[tuple[str, str]] = set()
@@ -201,9 +205,10 @@ def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
             slots.add(("kind", kind.group(1)))
         elif before.endswith("[") and text.startswith("]", after):
             slots.add(("tag", ""))
-        elif before.endswith("\n") and text.startswith(("  ", "\t"), after):
+        elif before.endswith("\n") and text.startswith(("  ", "\t"), after) and not _KEY_COLON.match(text, after):
             # a table's first column (NAMESPACE, NAME): the whole first cell, the next column a gap away
-            # ("Min replicas:  4" or "HEALTH_WARN 214 slow ops" opens with a word, not a subject cell)
+            # ("Min replicas:  4" or "HEALTH_WARN 214 slow ops" opens with a word, not a subject cell; nor does
+            # chronyc's "Stratum         : 3", a key padded to its colon)
             slots.add(("first_column", ""))
     return slots
 
@@ -244,7 +249,7 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
         if kind == "key":
             pattern = rf"""(?:^|[\s{{,(])["']?{name}["']?\s*[:=]\s*["']?([a-z0-9][\w.\-/]*)"""
         elif kind == "first_column":
-            if record.rstrip().endswith(":") or not _TABLE_ROW.search(record):
+            if record.rstrip().endswith(":") or not _TABLE_ROW.search(record) or _KEY_COLON_LINE.match(record):
                 continue  # "Found one Java-level deadlock:": a heading or prose, no row with a subject column
             pattern = r"^\s*([a-z0-9][\w.\-/]*)"
         elif kind == "kind":
