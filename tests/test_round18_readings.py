@@ -425,3 +425,31 @@ def test_keys_padded_to_their_colon_are_no_subjects() -> None:
     _, detail = checked("node-20 Stratum 3，System time 只快 0.000031822 秒", [
         "Stratum         : 3", "System time     : 0.000031822 seconds fast of NTP time"], CHRONY, tool="node_exec")
     assert "is about" not in detail, detail
+
+
+GROUP = (
+    "GROUP  TOPIC  PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG     CONSUMER-ID  HOST         CLIENT-ID\n"
+    "risk   pay    0          48211093        48213377        2284    c-1-0a6c     /10.42.7.21  c-1\n"
+    "risk   pay    1          48190552        48192871        2319    c-1-0a6c     /10.42.7.21  c-1\n"
+    "risk   pay    2          47722410        48135293        412883  c-2-5f0e     /10.42.3.9   c-2\n"
+    "risk   pay    3          47803005        48201125        398120  c-2-5f0e     /10.42.3.9   c-2\n"
+    "risk   pay    4          48172206        48174140        1934    c-3-c41d     /10.42.5.14  c-3\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("partition 2（412883）和 partition 3（398120）合计 811003", True),
+    ("partition 2 和 partition 3 的 lag 分别为 412883 和 398120", True),
+    ("分区（0、1、4）的 lag 都不到 3000，由 /10.42.7.21 和 /10.42.5.14 上的 consumer 消费", True),
+    ("partition 2（398120）和 partition 3（412883）合计 811003", False),  # each bracket is the other's
+    ("partition 2 和 partition 3 的 lag 分别为 398120 和 412883", False),
+    ("partition 2 的 lag 为 398120", False),
+    ("分区（0、1）由 /10.42.5.14 上的 consumer 消费", False),
+])
+def test_a_figure_belongs_to_the_partition_it_is_given_to(claim: str, honest: bool) -> None:
+    rows = GROUP.splitlines()
+    verification, detail = checked(claim, rows[1:], GROUP, tool="kafka_describe")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "shows for partition" in detail, detail

@@ -360,8 +360,10 @@ def _column_figures(rows: list[list[str]], column: int) -> list[float]:
     return figures
 
 
-_NUMBERED_SUBJECT = re.compile(r"(?:分区|partition|分片|shard)\s?[:#号]?\s?(\d{1,4})(?![\d,.])")
+_NUMBERED_SUBJECT = re.compile(r"(?:分区|partition|分片|shard)\s?[:#号（(]?\s?(\d{1,4})(?![\d,.])")
 _MORE_NUMBERS = re.compile(r"(?:\s?(?:、|,|，|和|与|及|跟)\s?(?:分区|partition|分片|shard)?\s?\d{1,4}(?![\d,.]))+")
+_BRACKETED_FIGURE = re.compile(r"\s?[（(]\s?(\d[\d.,]*)\s?[)）]")
+_RESPECTIVELY = re.compile(r"分别(?:为|是|有)?")
 _FIGURE_OR_LIST = re.compile(r"(?<![\w.,:\-])\d+(?:,\d+)+(?!\d)|(?<![\w.,:\-])\d[\d.]*(?![\w.:])")
 
 
@@ -374,18 +376,41 @@ def numbered_row_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
     if named is None:
         return None
     number = named.group(1)
-    # "分区 4、5 …": every number listed after the key is a subject, a figure on any of their rows is theirs
-    listed = _MORE_NUMBERS.match(text, named.end())
-    numbers = {number, *(re.findall(r"\d+", listed.group(0)) if listed else ())}
     # the figures of the sentence part that names them ("…；其余 6 个分区的 LAG 在 988 到 1377 之间" is not theirs)
     start, end = _part_around(text, named.start())
-    figures = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, start, end) if m.start() != named.start(1)]
+    # "分区 4、5 …", "partition 2（412883）和 partition 3（398120）", "分区（0、1、4、5）": every number the part
+    # names as a subject (listed after the key too) is one, and a figure on any of their rows is theirs
+    ordered: list[str] = []  # the subjects in the order the part names them
+    places: set[int] = set()
+    pairs: list[tuple[str, str]] = []  # (subject, figure) the part ties together: "partition 2（412883）"
+    for subject in _NUMBERED_SUBJECT.finditer(text, start, end):
+        ordered.append(subject.group(1))
+        places.add(subject.start(1))
+        if bracketed := _BRACKETED_FIGURE.match(text, subject.end()):
+            pairs.append((subject.group(1), bracketed.group(1)))
+        listed = _MORE_NUMBERS.match(text, subject.end())
+        ordered.extend(re.findall(r"\d+", listed.group(0)) if listed else ())
+    ordered = list(dict.fromkeys(ordered))  # "partition 2 和 partition 3": listed after the first, and named
+    numbers = set(ordered)
+    figures = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, start, end) if m.start() not in places]
     figures = [f for f in figures if f not in numbers and (len(f) >= 3 or "," in f)]
     if not figures:
         return None
+    respectively = _RESPECTIVELY.search(text, start, end)
+    if respectively and not pairs:  # "partition 2 和 partition 3 的 lag 分别为 412883 和 398120": in order
+        after = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, respectively.end(), end)]
+        after = [f for f in after if len(f) >= 3 or "," in f]
+        if len(after) == len(ordered) > 1:
+            pairs = list(zip(ordered, after, strict=True))
     key = "partition" if named.group(0)[:2] in ("分区", "pa") else "shard"
     for ev in cited:
         rows = _numbered_rows(ev, key)
+        for subject, figure in pairs:
+            own_rows = [line for n, line in rows if n == subject]
+            if own_rows and not any(_holds(line, figure) for line in own_rows):
+                shown = next((n for n, line in rows if n != subject and _holds(line, figure)), None)
+                if shown is not None:
+                    return f"it gives {figure} to {key} {subject}, which the cited output shows for {key} {shown}"
         own = [line for n, line in rows if n in numbers]
         others = [(n, line) for n, line in rows if n not in numbers]
         if not own or not others:
