@@ -453,3 +453,45 @@ def test_a_figure_belongs_to_the_partition_it_is_given_to(claim: str, honest: bo
         assert verification == "direct_observation", detail
     else:
         assert verification == "contradicted" and "shows for partition" in detail, detail
+
+
+COMMITS = "".join(
+    f"09:{44 + k}:01 WARN consumer-2 auto-commit of offsets failed: Offset commit cannot be completed\n"
+    f"09:{44 + k}:02 INFO consumer-2 Revoke previously assigned partitions payment-events-2\n"
+    for k in range(4)
+) + "09:49:00 INFO consumer-2 Successfully joined group with generation 434\n"
+
+
+@pytest.mark.parametrize(("claim", "output", "honest"), [
+    ("offset 自动提交 4 次全部失败", COMMITS, True),
+    ("共出现 4 次提交失败，每次都随即 Revoke 分区", COMMITS, True),
+    ("offset 自动提交 5 次全部失败", COMMITS, False),  # four failed lines, not five
+    ("offset 自动提交 4 次全部失败", COMMITS.replace("failed: Offset", "done: Offset", 1), False),  # three failed
+])
+def test_a_scope_over_the_quoted_lines_it_counts(claim: str, output: str, honest: bool) -> None:
+    quotes = ["failed: Offset commit cannot be completed"]
+    if "Revoke" in claim:
+        quotes.append("Revoke previously assigned partitions payment-events-2")
+    verification, detail = checked(claim, quotes, output)
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification != "direct_observation", detail
+
+
+def test_requests_to_a_path_counted_over_json_lines() -> None:
+    request = '{{"reqId":"req-{k}","req":{{"method":"GET","url":"{path}"}},"msg":"incoming request"}}'
+    lines = [request.format(k=k, path="/fraud/health") for k in range(3)] + [request.format(k=9, path="/fraud/check")]
+    output = "\n".join(lines)
+    verification, detail = checked("日志里共有 3 次 GET /fraud/health", lines[0], output, tool="fetch_pod_logs")
+    assert verification == "direct_observation", detail
+    verification, detail = checked("日志里共有 4 次 GET /fraud/health", lines[0], output, tool="fetch_pod_logs")
+    assert verification != "direct_observation", detail
+
+
+def test_a_sql_command_names_what_the_call_ran() -> None:
+    extra_args = {"host": "r2", "sql": "SHOW REPLICA STATUS\\G"}
+    output = "Replica_IO_Running: Yes\nReplica_SQL_Running: Yes\nSeconds_Behind_Source: 2471\n"
+    verification, detail = checked("SHOW REPLICA STATUS 显示 Seconds_Behind_Source 为 2471",
+                                   "Seconds_Behind_Source: 2471", output, tool="mysql_exec", arguments=extra_args)
+    assert verification == "direct_observation", detail

@@ -53,7 +53,7 @@ from .scope_shown import (
     per_unit_setting,
     whole_of_a_share,
 )
-from .table_rows import every_row_shows
+from .table_rows import every_row_shows, quotes_counted
 from .trace_index import TraceIndex, literal_number_in
 
 _MIN_WORD_COVERAGE = 0.5
@@ -256,6 +256,7 @@ def judge_wording(
         and not family_shows_scope(text, cited_calls, [b.evidence_excerpt for b in usable])
         and not every_line_holds(text, cited_calls)
         and not every_levelled_line_holds(text, cited_calls)
+        and not quotes_counted(text, scope.start(), cited_calls, [b.evidence_excerpt for b in usable])
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))

@@ -175,8 +175,13 @@ def _clause_keys(text: str, number: NumberMention) -> list[list[str]]:
             groups[-1].append(key)
         else:
             groups.append([key])
+        # "GET /fraud/health" over JSON lines ("method":"GET","url":"/fraud/health"): the phrase's path is it too
+        groups[-1].extend(part for part in key.split(" ")[1:] if part.startswith("/") and len(part) >= _MIN_PATH)
         last_end = e
     return groups
+
+
+_MIN_PATH = 6  # characters of a path that single out its requests ("/fraud/health", not "/")
 
 
 _Places = tuple[tuple[int, int, NumberMention], ...]

@@ -163,7 +163,7 @@ def counted_rows(
     if number.kind not in ("plain", "count") or number.decimals or not number.value.is_integer():
         return False
     n = int(number.value)
-    if quotes and any(_lines_holding(ev, quotes) == n for ev in cited):
+    if quotes and any(lines_holding(ev, quotes) == n for ev in cited):
         return True
     words = None
     for ev in cited:
@@ -179,7 +179,7 @@ def counted_rows(
     return False
 
 
-def _lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
+def lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
     """How many lines of the output hold one of the quotes (each without its leading timestamp)."""
     keys = [k for q in quotes if len(k := without_leading_timestamp(fold(q))) >= _MIN_QUOTE]
     if not keys or "\n" not in ev.flat:
@@ -188,6 +188,25 @@ def _lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
 
 
 _MIN_QUOTE = 6  # characters of a quote that single out its lines
+
+
+def quotes_counted(claim_text: str, scope_start: int, cited: list[CallEvidence], quotes: Sequence[str]) -> bool:
+    """"提交 4 次全部失败", "共出现 4 次 … 每次都随即 …": the last count before the scope word is the number of
+    lines a quote holds in a cited output, and every other quote holds in as many lines or in one (a line of
+    its own): the whole the scope word speaks of is the quoted lines, every one shown."""
+    counts = [int(m.group(1)) for m in _COUNT.finditer(claim_text, 0, scope_start)]
+    if not counts or counts[-1] < 2:
+        return False
+    n = counts[-1]
+    for ev in cited:
+        held = [lines_holding(ev, [q]) for q in quotes]
+        held = [h for h in held if h >= 0]
+        if n in held and all(h in (n, 1) for h in held):
+            return True
+    return False
+
+
+_COUNT = re.compile(r"(?<![\d.])(\d{1,4})\s?(?:次|条|个|批|行)")
 
 
 def every_row_shows(claim_text: str, cited: list[CallEvidence]) -> bool:

@@ -277,7 +277,7 @@ def _unit_of_flags(name: str, flags: list[str]) -> frozenset[Reading]:
     return declared_for_all(units.pop() if units else "kib")
 
 
-_COMMAND_ARG_KEYS = frozenset({"args", "cmd", "command", "kubectl"})
+_COMMAND_ARG_KEYS = frozenset({"args", "cmd", "command", "kubectl", "script", "sql"})
 _QUOTED_TEXT = re.compile(r"'[^']*'|\"[^\"]*\"")
 _SEARCHING = re.compile(r"\b(?:grep|egrep|fgrep|rg|awk|sed|jq|findstr)\b")
 _FILE_PATH = re.compile(r"(?<![\w/])(?:/[\w.\-]+)+\.[a-z]{2,10}(?![\w/])")
