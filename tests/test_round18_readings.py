@@ -495,3 +495,13 @@ def test_a_sql_command_names_what_the_call_ran() -> None:
     verification, detail = checked("SHOW REPLICA STATUS 显示 Seconds_Behind_Source 为 2471",
                                    "Seconds_Behind_Source: 2471", output, tool="mysql_exec", arguments=extra_args)
     assert verification == "direct_observation", detail
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("flb-buffer 目录里有上千万个文件", True),  # more than ten million: 11723388
+    ("flb-buffer 目录里有上亿个文件", False),
+])
+def test_shang_before_a_magnitude_is_more_than(claim: str, honest: bool) -> None:
+    output = "dir=/var/lib/kubelet/pods/4c1d/volumes/flb-buffer files=11723388\n"
+    verification, detail = checked(claim, output.strip(), output, tool="node_exec")
+    assert (verification == "direct_observation") is honest, detail

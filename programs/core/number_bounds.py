@@ -28,7 +28,8 @@ _BELOW_BEFORE = re.compile(
     r"\s*(?:约|大约)?\s*$"
 )
 _AT_LEAST_BEFORE = re.compile(r"(?:不低于|不少于|不小于|至少)\s*(?:约|大约)?\s*$")  # at least: [v, v + step]
-_ABOVE_BEFORE = re.compile(r"(?<![不未没])(?:超过|高于|多于|大于|逾|超出)\s*(?:约|大约)?\s*$")
+# ("堆积了上千万个", "有上万条": 上 before a magnitude is "more than")
+_ABOVE_BEFORE = re.compile(r"(?:(?<![不未没])(?:超过|高于|多于|大于|逾|超出)|(?<=[了有到达])上)\s*(?:约|大约)?\s*$")
 _BELOW_AFTER = re.compile(r"\s*(?:以下|以内|之内)")
 _ABOVE_AFTER = re.compile(r"\s*(?:以上)")
 _A_LIMIT_AFTER = re.compile(
@@ -38,7 +39,7 @@ _A_LIMIT_AFTER = re.compile(
     re.IGNORECASE,
 )
 _AT_MOST = ("不超过", "未超过", "没超过", "没有超过", "不高于", "不多于", "不大于")
-_CUE = re.compile(r"不到|不足|低于|少于|小于|未到|未满|超过|高于|多于|大于|逾|超出|以下|以内|之内|以上")
+_CUE = re.compile(r"不到|不足|低于|少于|小于|未到|未满|超过|高于|多于|大于|逾|超出|以下|以内|之内|以上|[了有到达]上")
 # evidence kinds a claimed kind may be read from (bare values carry any unit)
 _READS = {
     "ratio": ("ratio", "plain"),
