@@ -505,3 +505,20 @@ def test_shang_before_a_magnitude_is_more_than(claim: str, honest: bool) -> None
     output = "dir=/var/lib/kubelet/pods/4c1d/volumes/flb-buffer files=11723388\n"
     verification, detail = checked(claim, output.strip(), output, tool="node_exec")
     assert (verification == "direct_observation") is honest, detail
+
+
+def test_the_columns_a_cat_call_asks_for_are_its_own() -> None:
+    output = "logs-app-2026.11.29   0 r UNASSIGNED INDEX_CREATED\nlogs-app-2026.11.29   3 r UNASSIGNED INDEX_CREATED\n"
+    arguments = {"path": "/_cat/shards?h=index,shard,prirep,state,unassigned.reason&s=index"}
+    _, detail = checked("2 个未分配分片都是副本（prirep 为 r），原因都是 INDEX_CREATED", output.splitlines(), output,
+                        tool="es_request", arguments=arguments)
+    assert "prirep" not in detail, detail
+
+
+def test_the_header_headerless_pod_rows_imply_holds_their_words() -> None:
+    output = ("ask-holmes-namespace-51   my-app-51-59d94fd7cc-927wn   1/1     Running     0          168m    "
+              "10.244.1.135   kind-double-node-worker   <none>   <none>   app=my-app-51\n")
+    row = "my-app-51-59d94fd7cc-927wn   1/1     Running     0          168m"
+    verification, detail = checked("Pod my-app-51-59d94fd7cc-927wn 当前 1/1 Running，RESTARTS 为 0", row, output,
+                                   tool="kubectl_find_resource")
+    assert verification == "direct_observation", detail

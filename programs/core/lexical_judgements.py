@@ -44,6 +44,7 @@ from ..text.wording import (
 )
 from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
+from .headerless_rows import pod_header_of
 from .line_families import every_levelled_line_holds, every_line_holds, family_shows_scope
 from .listed_scope import listed_item_unshown, listed_items_show
 from .scope_shown import (
@@ -175,6 +176,8 @@ def judge_wording(
     # an English state a Chinese claim names ("镜像已 pulled") is a status: it needs its finished form
     done_forms = not text.isascii()
     uncovered = [w for w in words if not any(ev.holds_word(w, done_forms) for ev in cited_calls)]
+    if uncovered:  # "RESTARTS 为 0" over kubectl rows printed without their header: the header they imply
+        uncovered = [w for w in uncovered if not any(word_in(pod_header_of(ev), w) for ev in cited_calls)]
     if uncovered and usable:
         quoted = [evidence_view(" ".join(b.evidence_excerpt for b in usable))]
         uncovered = [w for w in uncovered if not _names_a_carried_concept(text, w, quoted, views)]

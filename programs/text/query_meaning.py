@@ -298,7 +298,22 @@ def command_words(arguments: Mapping[str, Any]) -> str:
             else:  # "sed -n 1,5p /etc/nginx/nginx.conf": the file it reads is no word it looked for
                 parts.extend(_FILE_PATH.findall(segment))
         parts.extend(_what_quotes_read(stages))
+    parts.extend(_requested_columns(arguments))
     return " ".join(parts)
+
+
+# the columns a `_cat` API call asks for ("/_cat/shards?h=index,shard,prirep,state"): its output's own columns
+_REQUESTED_COLUMNS = re.compile(r"[?&]h=([\w.,\-]+)")
+
+
+def _requested_columns(arguments: Mapping[str, Any]) -> list[str]:
+    return [
+        column
+        for value in arguments.values()
+        if isinstance(value, str) and "_cat/" in value
+        for m in _REQUESTED_COLUMNS.finditer(fold(value[:MAX_QUERY_CHARS]))
+        for column in m.group(1).split(",")
+    ]
 
 
 def _commands(arguments: Mapping[str, Any]) -> Iterator[str]:
