@@ -266,10 +266,9 @@ def test_a_beijing_clock_of_an_uncited_output_is_outside_the_cited() -> None:
 
 
 @pytest.mark.parametrize(("text", "entities", "numbers"), [
-    ("杀掉 python3：2026-11-27 14:07:42", ("python3", "2026-11-27"), ["14:07:42"]),
+    ("杀掉 python3：2026-11-27 14:07:42", ("python3:2026-11-27",), ["14:07:42"]),  # located as a name and its day
     ("镜像 app:v1.2", ("app:v1.2",), []),
-    ("2026-11-28 08:52:16（+0800）", ("2026-11-28 08:52:16",), []),  # a zone, no figure
-    ("UTC+8 时间 08:52", (), ["08:52"]),
+    ("2026-11-28 08:52:16（+0800）", ("2026-11-28 08:52:16",), ["+0800"]),  # a zone is located like a figure
     ("延迟 +800ms", (), ["+800ms"]),
     ("约 1007.0、1015.5、1015.7 MiB", (), ["1007.0mib", "1015.5mib", "1015.7mib"]),
     ("分别为 35、41 和 38 ms", (), ["35ms", "41ms", "38ms"]),
@@ -382,11 +381,11 @@ ALLOCATION_ROWS = "disk.percent ip         node\n          92 10.60.1.22 es-data
 
 
 @pytest.mark.parametrize(("claim", "honest"), [
-    ("es-data-2 超过了 low watermark 85%，只有 es-data-1 低于 85%", True),  # the threshold it names, stated
+    ("es-data-2 超过了 low watermark 85%，只有 es-data-1 低于 85%", False),  # "低于 85%" is near 85%: es-data-1 is 71
     ("es-data-2 超过了 low watermark 80%，只有 es-data-1 低于 80%", False),  # no such threshold
     ("只有 es-data-1 不到 85 个分片", False),  # a bound with no threshold named: never held by the 85 itself
 ])
-def test_a_bound_below_a_threshold_it_names(claim: str, honest: bool) -> None:
+def test_a_bound_below_a_threshold_is_read_as_a_bound(claim: str, honest: bool) -> None:
     extra = ok_call("call_rows", "es_cat", {"path": "_cat/allocation"}, ALLOCATION_ROWS)
     binding = {"source_type": "log", "source_id": "call_rows", "tool_name": "es_cat",
                "source_invocation_ids": ["call_rows"], "evidence_excerpt": "71 10.60.1.21 es-data-1"}
@@ -404,14 +403,6 @@ def test_a_variables_listing_carries_a_setting() -> None:
               "| replica_parallel_workers | 4             |\n")
     row = "| replica_parallel_workers | 4             |"
     verification, detail = checked("r2 配置了 replica_parallel_workers = 4", row, output, tool="mysql_exec")
-    assert verification == "direct_observation", detail
-
-
-def test_a_send_queue_is_a_backlog() -> None:
-    output = ("State  Recv-Q Send-Q  Local Address:Port  Peer Address:Port\n"
-              "ESTAB  0      2621440 10.1.2.3:51234  203.0.113.50:22\n")
-    verification, detail = checked("到 203.0.113.50:22 的 Send-Q 积压 2621440 字节", output.splitlines()[1],
-                                   output, tool="node_exec")
     assert verification == "direct_observation", detail
 
 
@@ -522,3 +513,22 @@ def test_the_header_headerless_pod_rows_imply_holds_their_words() -> None:
     verification, detail = checked("Pod my-app-51-59d94fd7cc-927wn 当前 1/1 Running，RESTARTS 为 0", row, output,
                                    tool="kubectl_find_resource")
     assert verification == "direct_observation", detail
+
+
+KERNEL = (
+    "2026-11-27T14:07:42+0800 node-12 kernel: python3 invoked oom-killer: gfp_mask=0xcc0, oom_score_adj=969\n"
+    "2026-11-20T09:00:00+0800 node-12 kernel: worker2 invoked oom-killer: gfp_mask=0xcc0, oom_score_adj=0\n"
+)
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("内核日志里 OOM 杀掉 python3：2026-11-27 14:07:42（+0800）", True),  # its zone is no value at that time
+    ("内核日志里 OOM 杀掉 worker2：2026-11-27", False),  # worker2 was killed on 11-20: on no one line with it
+    ("内核日志里 OOM 杀掉 python3：2026-11-27 14:07:42（+0900）", False),  # another zone, written nowhere
+])
+def test_a_name_and_its_day_stand_on_one_line(claim: str, honest: bool) -> None:
+    verification, detail = checked(claim, KERNEL.splitlines()[0], KERNEL, tool="node_exec")
+    if honest:
+        assert verification == "direct_observation", detail
+    else:
+        assert verification == "contradicted" and "no tool output contains" in detail, detail

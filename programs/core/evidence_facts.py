@@ -209,7 +209,10 @@ def assess_claim(
     # that is not there) brings along is no evidence for the claim's wording, nor for its figures
     # ("max_connections 为 100" beside a log quote, its 100 only in a runbook it also cites)
     weighed = list(dict.fromkeys(i for b in usable for i in b.source_invocation_ids)) if usable else cited
-    located = locate_mentions(claim.claim_text, index, weighed, [b.evidence_excerpt for b in usable], worked)
+    located = locate_mentions(
+        claim.claim_text, index, weighed, [b.evidence_excerpt for b in usable], worked,
+        inferred=claim.support_level == "indirect",
+    )
     if located.nowhere:
         detail = f"names {quote_items(located.nowhere)}, which no tool output contains or implies"
         evidence.hard.append(HardFact("absent_mention", "contradicted", detail))
@@ -331,6 +334,7 @@ _ZULU_CLOCK = re.compile(r"(\d{2}:\d{2}:\d{2})z")
 _NAME_SEPARATOR = re.compile(r"[-_]")
 _QUANTILE_NAME = re.compile(r"p(\d{2}(?:\.\d+)?)")
 _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
+_NAME_AND_DAY = re.compile(r"([a-z][a-z0-9_\-]*):(\d{4}-\d{2}-\d{2})")
 
 
 def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Location:
@@ -361,6 +365,12 @@ def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Loc
         for ev in index.existing(cited):
             if pattern.search(ev.flat):
                 return "cited" if ev.ok else "trace"
+    dated = _NAME_AND_DAY.fullmatch(entity)
+    if dated:  # "python3：2026-11-27" over a kernel line of that day naming python3 ("2026-11-27T14:07:42+0800 …")
+        name, day = dated.group(1), dated.group(2)
+        for ev in index.existing(cited):
+            if day in ev.flat and ev.contains_token(name) and _on_one_line(ev.flat, name, day, glued_second=True):
+                return "cited" if ev.ok else "trace"
     parts = _TWO_PART_NAME.fullmatch(entity)
     if parts:
         first, second = parts.group(1), parts.group(2)
@@ -370,13 +380,14 @@ def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Loc
     return "nowhere"
 
 
-def _on_one_line(flat: str, first: str, second: str) -> bool:
-    """Some line of the text holds both parts as tokens ("db=order_db table=t_order")."""
+def _on_one_line(flat: str, first: str, second: str, glued_second: bool = False) -> bool:
+    """Some line of the text holds both parts as tokens ("db=order_db table=t_order"); with `glued_second`,
+    the second anywhere in the line (a day glued to its time: "2026-11-27t14:07:42")."""
     at = flat.find(first)
     while at != -1:
         start, end = flat.rfind("\n", 0, at) + 1, flat.find("\n", at)
         line = flat[start : end if end != -1 else len(flat)]
-        if contains_token(line, first) and contains_token(line, second):
+        if contains_token(line, first) and (second in line if glued_second else contains_token(line, second)):
             return True
         at = flat.find(first, at + len(first))
     return False
@@ -435,8 +446,10 @@ class LocatedMentions:
 
 def locate_mentions(
     text: str, index: TraceIndex, cited: list[str], quotes: Sequence[str] = (),
-    worked: list[NumberMention] | None = None,
+    worked: list[NumberMention] | None = None, inferred: bool = False,
 ) -> LocatedMentions:
+    """Where the claim's entities and figures are: `inferred` for a claim the Executor marks as an inference,
+    whose Beijing clocks may be moments only outputs it does not cite write (in UTC)."""
     mentions = extract_mentions(text)
     found = LocatedMentions(entities=tuple(mentions.entities))
     found.nowhere.extend(index.spoofed_tokens(text))  # a look-alike identifier no output holds
@@ -468,11 +481,8 @@ def locate_mentions(
         bound = bound_of(text, number)
         if bound is not None and bound_held_by(bound, number, observed, text, quotes):
             where = "cited"
-        elif bound is not None and bound.strict_high and not names_a_threshold(text, number):
-            where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
         elif bound is not None and bound.strict_high:
-            # "超过了 low watermark 85% … 只有 es-data-1 低于 85%": the threshold it names, stated by an output
-            where = index.number_location(number, cited, sums=sums)
+            where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             where = index.number_location(number, cited, sums=sums)
         if where == "nowhere" and (ratio := rise_as_a_multiple(text, number)) is not None:
@@ -545,7 +555,7 @@ def locate_mentions(
             where = _location_of_a_form(number.text, index, cited)  # "13:27:55Z" over "13:27:55.918Z"
         if where != "cited" and number.kind == "clock" and local_time_of_a_utc_clock(text, number, observed):
             continue  # "14:10 为 1.92 秒" over a point at 06:10 UTC: that moment in Beijing time
-        if where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(
+        if inferred and where == "nowhere" and number.kind == "clock" and local_time_of_a_utc_clock(
             text, number, [ev for ev in index.calls.values() if ev.ok and ev not in observed]
         ):
             where = "trace"  # that moment in Beijing time, in an output the claim does not cite
@@ -601,16 +611,6 @@ def locate_mentions(
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(name)
     return found
-
-
-_THRESHOLD_WORD = r"(?:阈值|阀值|水位线?|watermark|上限|限值|limit|threshold|告警线|门限)"
-
-
-def names_a_threshold(text: str, number: NumberMention) -> bool:
-    """The claim names the figure as a threshold somewhere ("low watermark 85%", "阈值为 85%"): a figure a
-    bound is compared with, which the outputs may state as such."""
-    pattern = rf"{_THRESHOLD_WORD}\s?(?:为|是|=|:|：)?\s?{re.escape(number.text)}(?![\d.])"
-    return re.search(pattern, fold(text)) is not None
 
 
 def _counted_per_minute(cited: Sequence[CallEvidence]) -> bool:

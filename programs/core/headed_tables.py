@@ -372,55 +372,66 @@ def numbered_row_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
     "分区 1 的 ISR 为 1,2,3" over "Partition: 0 … Isr: 1,2,3" / "Partition: 1 … Isr: 2,3": a figure (or a
     list of ids) given to a numbered subject that only another number's row or line holds."""
     text = fold(claim_text)
-    named = _NUMBERED_SUBJECT.search(text)
-    if named is None:
-        return None
-    number = named.group(1)
-    # the figures of the sentence part that names them ("…；其余 6 个分区的 LAG 在 988 到 1377 之间" is not theirs)
-    start, end = _part_around(text, named.start())
-    # "分区 4、5 …", "partition 2（412883）和 partition 3（398120）", "分区（0、1、4、5）": every number the part
-    # names as a subject (listed after the key too) is one, and a figure on any of their rows is theirs
-    ordered: list[str] = []  # the subjects in the order the part names them
-    places: set[int] = set()
-    pairs: list[tuple[str, str]] = []  # (subject, figure) the part ties together: "partition 2（412883）"
+    seen: set[int] = set()
+    for named in _NUMBERED_SUBJECT.finditer(text):
+        # the figures of the sentence part that names them ("…；其余 6 个分区的 LAG 在 988 到 1377 之间" is not theirs)
+        start, end = _part_around(text, named.start())
+        if start in seen:
+            continue
+        seen.add(start)
+        key = "partition" if named.group(0)[:2] in ("分区", "pa") else "shard"
+        found = _part_row_conflict(text, start, end, key, cited)
+        if found:
+            return found
+    return None
+
+
+def _part_row_conflict(text: str, start: int, end: int, key: str, cited: Sequence[CallEvidence]) -> str | None:
+    """`numbered_row_conflict` within one sentence part (`text[start:end]`)."""
+    # "分区 4、5 …", "分区（0、1、4、5）": the numbers listed after the key are one subject; a figure is the subject's
+    # named last before it ("partition 2 的 lag 为 412883，partition 3 的 lag 为 398120"), a bracket right after a
+    # subject holds its figure ("partition 2（412883）"), and "分别为" pairs the subjects with the figures in order
+    groups: list[tuple[int, int, list[str]]] = []  # (start, end of the listing, its numbers)
+    pairs: list[tuple[str, str]] = []  # (subject, figure) the part ties together
     for subject in _NUMBERED_SUBJECT.finditer(text, start, end):
-        ordered.append(subject.group(1))
-        places.add(subject.start(1))
+        if groups and subject.start() < groups[-1][1]:
+            continue  # "partition 2 和 partition 3": listed after the first key
+        listed = _MORE_NUMBERS.match(text, subject.end())
+        numbers_of = [subject.group(1), *(re.findall(r"\d+", listed.group(0)) if listed else ())]
+        groups.append((subject.start(), listed.end() if listed else subject.end(), numbers_of))
         if bracketed := _BRACKETED_FIGURE.match(text, subject.end()):
             pairs.append((subject.group(1), bracketed.group(1)))
-        listed = _MORE_NUMBERS.match(text, subject.end())
-        ordered.extend(re.findall(r"\d+", listed.group(0)) if listed else ())
-    ordered = list(dict.fromkeys(ordered))  # "partition 2 和 partition 3": listed after the first, and named
-    numbers = set(ordered)
-    figures = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, start, end) if m.start() not in places]
-    figures = [f for f in figures if f not in numbers and (len(f) >= 3 or "," in f)]
+    subjects = {n for _, _, numbers_of in groups for n in numbers_of}
+    figures: list[tuple[str, list[str]]] = []  # each figure, and the numbers of the subject it is given to
+    for m in _FIGURE_OR_LIST.finditer(text, start, end):
+        figure = m.group(0)
+        owner = next((g for g in reversed(groups) if g[0] < m.start()), None)
+        if owner is None or m.start() < owner[1] or figure in subjects or (len(figure) < 3 and "," not in figure):
+            continue
+        figures.append((figure, owner[2]))
     if not figures:
         return None
+    ordered = [n for _, _, numbers_of in groups for n in numbers_of]
     respectively = _RESPECTIVELY.search(text, start, end)
     if respectively and not pairs:  # "partition 2 和 partition 3 的 lag 分别为 412883 和 398120": in order
         after = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, respectively.end(), end)]
         after = [f for f in after if len(f) >= 3 or "," in f]
         if len(after) == len(ordered) > 1:
             pairs = list(zip(ordered, after, strict=True))
-    key = "partition" if named.group(0)[:2] in ("分区", "pa") else "shard"
+        else:  # "…（0、1、4、5）…，分别由 /10.42.7.21 和 /10.42.5.14 上的 consumer": which subject's, it does not say
+            figures = [(f, owners if f not in after else sorted(subjects)) for f, owners in figures]
+    paired = {figure for _, figure in pairs}
     for ev in cited:
         rows = _numbered_rows(ev, key)
-        for subject, figure in pairs:
-            own_rows = [line for n, line in rows if n == subject]
-            if own_rows and not any(_holds(line, figure) for line in own_rows):
-                shown = next((n for n, line in rows if n != subject and _holds(line, figure)), None)
-                if shown is not None:
-                    return f"it gives {figure} to {key} {subject}, which the cited output shows for {key} {shown}"
-        own = [line for n, line in rows if n in numbers]
-        others = [(n, line) for n, line in rows if n not in numbers]
-        if not own or not others:
-            continue
-        for figure in figures:
-            if any(_holds(line, figure) for line in own):
+        claimed = [(figure, [subject]) for subject, figure in pairs]
+        claimed += [(figure, owners) for figure, owners in figures if figure not in paired]
+        for figure, owners in claimed:
+            own = [line for n, line in rows if n in owners]
+            if not own or any(_holds(line, figure) for line in own):
                 continue
-            shown = next((n for n, line in others if _holds(line, figure)), None)
+            shown = next((n for n, line in rows if n not in owners and _holds(line, figure)), None)
             if shown is not None:
-                return f"it gives {figure} to {key} {number}, which the cited output shows for {key} {shown}"
+                return f"it gives {figure} to {key} {owners[0]}, which the cited output shows for {key} {shown}"
     return None
 
 

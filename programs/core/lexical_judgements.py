@@ -55,7 +55,7 @@ from .scope_shown import (
     whole_of_a_share,
 )
 from .table_rows import every_row_shows, quotes_counted
-from .trace_index import TraceIndex, literal_number_in
+from .trace_index import CallEvidence, TraceIndex, literal_number_in
 
 _MIN_WORD_COVERAGE = 0.5
 # A rise or a fall to a figure: the verb with 到 / 至 names the value reached ("上升了 20%" names an amount).
@@ -207,6 +207,10 @@ def judge_wording(
     elif uncovered:
         detail = f"{quote_items(uncovered)} are not in the cited output"
         found.append(SoftJudgement("uncovered_words", "reasonable_inference", detail))
+    if usable and "[" in text:
+        reported = denied_bracket_reported(text, cited_calls)
+        if reported:
+            found.append(SoftJudgement("negation", "contradicted", reported))
     if usable:
         quotes = [b.evidence_excerpt for b in usable]
         found.extend(_meaning(
@@ -258,7 +262,7 @@ def judge_wording(
         and not _whole_shown_by_counts(text, views)
         and not family_shows_scope(text, cited_calls, [b.evidence_excerpt for b in usable])
         and not every_line_holds(text, cited_calls)
-        and not every_levelled_line_holds(text, cited_calls)
+        and not every_levelled_line_holds(text, scope.start(), cited_calls)
         and not quotes_counted(text, scope.start(), cited_calls, [b.evidence_excerpt for b in usable])
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
@@ -625,6 +629,19 @@ _DENIED_LATIN = re.compile(
     r"((?:[\[(]?[a-z][a-z0-9_\-]*[\])]?)(?:\s?(?:、|/|或|和|及|,|\s)\s?[\[(]?[a-z][a-z0-9_\-]*[\])]?){0,5})"
 )
 _LATIN_WORD_OF_A_LIST = re.compile(r"[a-z][a-z0-9_\-]*")
+
+
+_BRACKETED_WORD = re.compile(r"\[([a-z][a-z0-9_\-]*)\]")
+
+
+def denied_bracket_reported(text: str, cited: Sequence[CallEvidence]) -> str | None:
+    """"没有任何 [warn]、[error] 记录" over a cited log with an "[error]" line: a bracketed word the claim denies,
+    which the output writes in its brackets (a level, a tag)."""
+    for m in _DENIED_LATIN.finditer(fold(text)):
+        for word in _BRACKETED_WORD.findall(m.group(1)):
+            if any(f"[{word}]" in ev.flat[: ev.out_end] for ev in cited):
+                return f"it denies '[{word}]', which the cited output writes"
+    return None
 
 
 def denied_latin_words(text: str) -> frozenset[str]:

@@ -283,21 +283,35 @@ def every_line_holds(text: str, cited: Sequence[CallEvidence]) -> bool:
 
 _LEVELS = "debug|info|notice|warn|warning|error|err|crit|critical|alert|emerg|fatal"
 _ALL_OF_A_LEVEL = re.compile(rf"(?:全部|全都|都|均|全)\s?(?:是|为|属于)?\s?(\[)?({_LEVELS})\]?", re.IGNORECASE)
-_LINE_LEVEL = re.compile(rf"\[({_LEVELS})\]|(?<![a-z])({_LEVELS})(?![a-z])(?=\s|:)", re.IGNORECASE)
-_BRACKETED_LEVEL = re.compile(rf"\[({_LEVELS})\]()", re.IGNORECASE)
+# a line's level: "[notice]", "… ERROR …" / "info:", `"level":"error"`, level=error
+_LINE_LEVEL = re.compile(
+    rf"\[({_LEVELS})\]|(?<![a-z])({_LEVELS})(?![a-z])(?=\s|:)|\blevel[\"']?\s?[:=]\s?[\"']?({_LEVELS})\b",
+    re.IGNORECASE,
+)
+_SEVERITY = {"debug": 0, "info": 1, "notice": 2, "warn": 3, "warning": 3, "error": 4, "err": 4, "crit": 5,
+             "critical": 5, "alert": 6, "emerg": 7, "fatal": 7}
 
 
-def every_levelled_line_holds(text: str, cited: Sequence[CallEvidence]) -> bool:
-    """"nginx 的日志全部是 [notice] 级别" over an output whose every line with a log level (two or more; written in
-    brackets when the claim brackets it) has that level: lines with none (an entrypoint script's) are not the
-    lines the claim speaks of."""
-    claimed = _ALL_OF_A_LEVEL.search(fold(text))
+def every_levelled_line_holds(text: str, scope_start: int, cited: Sequence[CallEvidence]) -> bool:
+    """"nginx 的日志全部是 [notice] 级别" (its scope word the one at `scope_start`) over an output whose every line
+    with a level has it (two or more). A claim that brackets the level speaks of the lines that bracket theirs:
+    a line of another program with a level no more severe ("…sh: info: …") is not one of them, one more severe
+    ("PHP Fatal error", "… ERROR …") says otherwise."""
+    claimed = _ALL_OF_A_LEVEL.match(text, scope_start)
     if claimed is None:
         return False
-    level = claimed.group(2).lower()
-    pattern = _BRACKETED_LEVEL if claimed.group(1) else _LINE_LEVEL  # "[notice]": the lines that write it so
+    level = _SEVERITY[claimed.group(2).lower()]
+    bracketed = claimed.group(1) is not None
     for ev in cited:
-        found = [m.group(1) or m.group(2) for line in _lines_of(ev) if (m := pattern.search(line))]
-        if len(found) >= _MIN_COUNT and all(f.lower() == level for f in found):
+        held = 0
+        for line in _lines_of(ev):
+            for m in _LINE_LEVEL.finditer(line):
+                found = _SEVERITY[(m.group(1) or m.group(2) or m.group(3)).lower()]
+                if found == level and (m.group(1) or not bracketed):
+                    held += 1
+                elif not (bracketed and not m.group(1) and found < level):
+                    return False  # a line of another level
+                break  # a line's first level is its own
+        if held >= _MIN_COUNT:
             return True
     return False

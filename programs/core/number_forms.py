@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from ..text.arithmetic import matches_directly, tolerance
-from ..text.normalize import fold
+from ..text.normalize import contains_token, fold
 from ..text.session_memo import memoised
 from ..text.tokens import RANGE_BETWEEN, NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import search_total, sentence_part, split_sentences
@@ -350,18 +350,27 @@ _KEY_SCAN = 200_000
 
 def _total_of_a_named_key(folded_claim: str, target: float, flat: str, counted: set[float]) -> bool:
     """The figure is the sum of the values of one key over the output's lines, a key the claim names
-    ("drop", "rows_estimate"): a total of what it names, no other key's."""
-    totals: dict[str, int] = {}
-    seen: dict[str, int] = {}
+    ("drop", "rows_estimate"): a total of what it names, no other key's. Lines naming something the claim
+    names that other lines of the key do not ("node-1 的 drop 合计", "error 日志的 count 合计") are the only ones
+    added: the total is of that subject."""
+    values: dict[str, list[tuple[int, int]]] = {}  # key -> (line start, value)
     for m in _KEYED_COUNT.finditer(flat, 0, _KEY_SCAN):
-        key = m.group(1)
-        totals[key] = totals.get(key, 0) + int(m.group(2))
-        seen[key] = seen.get(key, 0) + 1
-    return any(
-        seen[key] >= 2 and total == target and (not counted or seen[key] in counted)
-        and re.search(rf"(?<![a-z0-9_.\-]){re.escape(key)}(?![a-z0-9_.\-])", folded_claim) is not None
-        for key, total in totals.items()
-    )
+        values.setdefault(m.group(1), []).append((flat.rfind("\n", 0, m.start()) + 1, int(m.group(2))))
+    for key, found in values.items():
+        if len(found) < 2 or not re.search(rf"(?<![a-z0-9_.\-]){re.escape(key)}(?![a-z0-9_.\-])", folded_claim):
+            continue
+        lines = [(flat[start : flat.find("\n", start) if flat.find("\n", start) != -1 else len(flat)], v)
+                 for start, v in found]
+        names = [t for t in _CLAIM_NAME.findall(folded_claim) if t != key]
+        # the claim's names some of the key's lines hold and others do not: its subject among them
+        subject = [t for t in names if 0 < sum(contains_token(line, t) for line, _ in lines) < len(lines)]
+        kept = [v for line, v in lines if all(contains_token(line, t) for t in subject)]
+        if len(kept) >= 2 and sum(kept) == target and (not counted or len(kept) in counted):
+            return True
+    return False
+
+
+_CLAIM_NAME = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
 
 
 def _counts_in_its_part(text: str, number: NumberMention) -> set[float]:
@@ -465,10 +474,10 @@ def size_of_a_range(text: str, number: NumberMention) -> bool:
 
 _SHARE_WORD = re.compile(r"占|其中|比例|占比")
 _EXCESS = re.compile(r"超了|超出|超过了|多了|多出|高出|高了|增长了?|上涨了?|涨了|增加了|大了")
-# (a backlog is what is left between two positions: "拉取到 90221467，只执行到 90218873，有 2594 个事务在排队")
-_REMAINDER = re.compile(
-    r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了|排队|积压|堆积|待执行|未执行|待处理|未处理|未消费"
-)
+_REMAINDER = re.compile(r"剩|余|差|还有|多出|少了|空出|空位|缺口|相差|多了")
+# a backlog is what lies between the two positions just before it ("拉取到 90221467，只执行到 90218873，有 2594
+# 个事务在排队"), never between any two figures of the sentence
+_BACKLOG = re.compile(r"排队|积压|堆积|待执行|未执行|待处理|未处理|未消费")
 # a change between two readings the sentence gives in order ("已累计 1837294 … 涨到 1849512，一分钟新增 12218 个"):
 # growth from the earlier to the later, a fall from the earlier to the later
 _GROWTH = re.compile(r"新增|增加|增长|上涨|涨了|增量|多了")
@@ -492,7 +501,8 @@ def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if number.kind == "clock":
         return False
     left, growth, fall = _REMAINDER.search(text), _GROWTH.search(text), _FALL.search(text)
-    if not (left or growth or fall):
+    backlog = _BACKLOG.search(text)
+    if not (left or growth or fall or backlog):
         return False
     counted = ("count", "plain")
     others = [
@@ -511,7 +521,11 @@ def remainder_of_its_own_figures(text: str, number: NumberMention) -> bool:
     if len(before) < 2 or len(measures) > 1 or not measures <= {"", _measure(number)}:
         return False
     change = before[1].value - before[0].value
-    return bool((growth and abs(change - number.value) <= tol) or (fall and abs(-change - number.value) <= tol))
+    return bool(
+        (growth and abs(change - number.value) <= tol)
+        or (fall and abs(-change - number.value) <= tol)
+        or (backlog and abs(abs(change) - number.value) <= tol)
+    )
 
 
 # how far apart two moments are: "比复制报错早了 15 秒" (this one earlier), "晚了" (later), "相隔" (either)

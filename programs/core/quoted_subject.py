@@ -187,8 +187,15 @@ def _unmatched(text: str, positions: range, wanted: str, nested: str) -> int:
     return -1
 
 
-_KEY_COLON = re.compile(r"[ \t]+:[ \t]")  # "Stratum         : 3": the key of its line, padded to the colon
-_KEY_COLON_LINE = re.compile(r"\s*[a-z][\w.\-]*(?: [\w.\-()]+)*[ \t]*:[ \t]")  # "ref time (utc)  : thu …"
+# "Stratum         : 3", "Ref time (UTC)  : Thu …": a key of words padded to its colon (chronyc, ethtool), no
+# subject; a name with a digit, "-" or "." before a padded colon is one (ansible's "web-1      : ok=12")
+_KEY_COLON = re.compile(r"[ \t]+:[ \t]")
+_KEY_COLON_LINE = re.compile(r"\s*[a-z_]+(?: [a-z_()]+)*[ \t]*:[ \t]")
+_WORD_KEY = re.compile(r"[a-z_]+")
+
+
+def _a_padded_key(token: str, text: str, after: int) -> bool:
+    return _WORD_KEY.fullmatch(token) is not None and _KEY_COLON.match(text, after) is not None
 
 
 def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
@@ -205,7 +212,7 @@ def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
             slots.add(("kind", kind.group(1)))
         elif before.endswith("[") and text.startswith("]", after):
             slots.add(("tag", ""))
-        elif before.endswith("\n") and text.startswith(("  ", "\t"), after) and not _KEY_COLON.match(text, after):
+        elif before.endswith("\n") and text.startswith(("  ", "\t"), after) and not _a_padded_key(token, text, after):
             # a table's first column (NAMESPACE, NAME): the whole first cell, the next column a gap away
             # ("Min replicas:  4" or "HEALTH_WARN 214 slow ops" opens with a word, not a subject cell; nor does
             # chronyc's "Stratum         : 3", a key padded to its colon)

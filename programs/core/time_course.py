@@ -131,17 +131,31 @@ def figure_on_the_wrong_side(claim_text: str, series: Sequence[Series]) -> str |
         if not _VALUE_VERB.search(text, max(side.end(), start - 6), start):
             continue
         after = side["after"] is not None
-        for s in series:
-            seconds = [p.second for p in s.points]
-            if not seconds or seconds != sorted(seconds):
-                continue
-            held = [p.second for p in s.points if _point_holds(p, figure)]
-            wanted = [t for t in held if (t > at if after else t < at)]
-            if held and not wanted:
-                word = "after" if after else "before"
-                return (f"it gives {figure.text} {word} {side.group(1)}:{side.group(2)}, but the cited series holds "
-                        f"{figure.text} only at {', '.join(hhmm(t) for t in held[:3])}")
+        wrong: list[int] = []
+        right = False
+        for s in _ordered(series):
+            # epoch points are in UTC: the claim's clock may be that moment in Beijing time
+            for at_point in _moments(at, s):
+                held = [p.second for p in s.points if _point_holds(p, figure)]
+                if any((t >= at_point) if after else (t <= at_point) for t in held):
+                    right = True
+                else:
+                    wrong.extend(held)
+        if wrong and not right:  # no cited series holds it on the side the claim gives, one holds it on the other
+            word = "after" if after else "before"
+            return (f"it gives {figure.text} {word} {side.group(1)}:{side.group(2)}, but the cited series holds "
+                    f"{figure.text} only at {', '.join(hhmm(t) for t in wrong[:3])}")
     return None
+
+
+def _ordered(series: Sequence[Series]) -> list[Series]:
+    """The series whose points stand in time order (none past midnight: "23:45", "00:15" has no order to read)."""
+    return [s for s in series if s.points and [p.second for p in s.points] == sorted(p.second for p in s.points)]
+
+
+def _moments(written: int, s: Series) -> tuple[int, ...]:
+    """The second of the day a claim's clock may be in a series: as written, and in UTC for epoch points."""
+    return (written, (written - _EIGHT_HOURS) % _DAY) if any(p.epoch for p in s.points) else (written,)
 
 
 def course_order_conflict(claim_text: str, series: Sequence[Series]) -> str | None:
@@ -153,15 +167,15 @@ def course_order_conflict(claim_text: str, series: Sequence[Series]) -> str | No
     for earlier, later in courses:
         if not (_distinctive(earlier) and _distinctive(later)):
             continue
-        for s in series:
-            seconds = [p.second for p in s.points]
-            if seconds != sorted(seconds):
-                continue  # times out of order, or past midnight ("23:45", "00:15"): no order to read
-            firsts = [p.second for p in s.points if _point_holds(p, earlier)]
-            thens = [p.second for p in s.points if _point_holds(p, later)]
-            if firsts and thens and max(thens) < min(firsts):
-                return (f"it says the change went from {earlier.text} to {later.text}, but the cited series shows "
-                        f"{later.text} at {hhmm(max(thens))} before {earlier.text} at {hhmm(min(firsts))}")
+        ordered = _ordered(series)
+        if len({any(p.epoch for p in s.points) for s in ordered}) > 1:
+            continue  # times in UTC beside times in another zone: no one order to read
+        # over every cited series (the course may run from one output into another)
+        firsts = [p.second for s in ordered for p in s.points if _point_holds(p, earlier)]
+        thens = [p.second for s in ordered for p in s.points if _point_holds(p, later)]
+        if firsts and thens and max(thens) < min(firsts):
+            return (f"it says the change went from {earlier.text} to {later.text}, but the cited series shows "
+                    f"{later.text} at {hhmm(max(thens))} before {earlier.text} at {hhmm(min(firsts))}")
     return None
 
 

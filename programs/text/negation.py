@@ -916,9 +916,10 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
     return asserted, denied
 
 
-# a setting named after the concept reports none of it: "failureThreshold": 10, restartPolicy: Always
+# a setting named after the concept reports none of it: "failureThreshold": 10, restartPolicy: Always (a measure
+# is no setting: "cfs_throttled_seconds": 812.4 reports throttling)
 _SETTING_NAMED_AFTER = re.compile(
-    r"[_\-]?(?:threshold|policy|policies|limit|limits|seconds|timeout|budget|strategy|action)[\"']?\s?[:=]"
+    r"[_\-]?(?:threshold|policy|policies|budget|strategy)[\"']?\s?[:=]"
 )
 
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 from typing import Any
 
 from .arithmetic import binary_reading_matches, follows_by_arithmetic, matches_directly, tolerance
@@ -300,12 +301,30 @@ def _numbers_in(text: str, start: int, end: int) -> list[NumberMention]:
     places = places_in_text(text)
     if places is None:
         return _numbers(text[start:end])
-    return _without_ports(text[start:end], [n for s, e, n in places if start <= s and e <= end and n.kind != "clock"])
+    return _without_ports(text[start:end], [
+        n for s, e, n in places
+        if start <= s and e <= end and n.kind != "clock" and not _opens_with_a_zone(text, start, s, n)
+    ])
+
+
+def _opens_with_a_zone(text: str, start: int, at: int, number: NumberMention) -> bool:
+    return _ZONE_OFFSET.fullmatch(number.text) is not None and _AT_START.fullmatch(text, start, at) is not None
+
+
+# "08:52:16（+0800）": the clock's zone, right after it, is no value at that time
+_ZONE_OFFSET = re.compile(r"[+\-](?:0\d|1[0-4]):?[0-5]\d")
+_AT_START = re.compile(r"[\s（(]*")
 
 
 def _numbers(segment: str) -> list[NumberMention]:
-    """The segment's figures; a port ("5432 端口", "port 8080") is no value of a series."""
-    return _without_ports(segment, [n for n in extract_mentions(segment).numbers if n.kind != "clock"])
+    """The segment's figures; a port ("5432 端口", "port 8080") is no value of a series, nor a zone opening it."""
+    numbers = [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
+    if numbers and _ZONE_OFFSET.fullmatch(numbers[0].text) and _ZONE_OPENING.match(segment):
+        numbers = numbers[1:]
+    return _without_ports(segment, numbers)
+
+
+_ZONE_OPENING = re.compile(r"[\s（(]*[+\-]\d")
 
 
 def _without_ports(segment: str, numbers: list[NumberMention]) -> list[NumberMention]:
@@ -767,6 +786,9 @@ def _walk(value: Any, out: list[Point], depth: int) -> None:
             _walk(v, out, depth + 1)
 
 
+_NEXT_STAMP = 7 * 86_400  # seconds between two rows of a frame's time column, at most
+
+
 def _frame_columns(value: list[Any]) -> list[Point]:
     """A Grafana data frame's `values`: a column of epoch timestamps, then columns of numbers as long:
     one point per row, its values those of the other columns ([[t1, t2], [v1, v2]]); [] for anything else."""
@@ -777,6 +799,9 @@ def _frame_columns(value: list[Any]) -> list[Point]:
     seconds = [_second_of(t) for t in value[0]]
     if not all(second is not None and second[1] for second in seconds):
         return []
+    stamps = [float(t) / (1000 if float(t) >= 1e12 else 1) for t in value[0]]
+    if not all(0 < b - a <= _NEXT_STAMP for a, b in pairwise(stamps)):
+        return []  # a column of times rises by steps ([[ts, v], [ts, v]] is two points, no frame)
     rows = [tuple(_number(column[i]) for column in value[1:]) for i in range(len(value[0]))]
     if not all(v is not None for row in rows for v in row):
         return []
@@ -841,7 +866,19 @@ def _number(raw: Any) -> float | None:
     return value if math.isfinite(value) else None
 
 
+# promtool's "422156698 @[1795822800]": a value at an epoch second
+_PROMTOOL_POINT = re.compile(
+    r"^\s*([-+]?\d+(?:\.\d+)?(?:e[-+]?\d+)?) @\[(\d{10}(?:\.\d+)?)\]", re.MULTILINE | re.IGNORECASE
+)
+
+
 def _log_points(text: str) -> Iterator[Point]:
+    if "@[" in text:
+        promtool = _PROMTOOL_POINT.findall(text, 0, 200_000)
+        if promtool:
+            for raw, ts in promtool[:_MAX_POINTS]:
+                yield Point(int(float(ts)) % _DAY, (float(raw),), epoch=True)
+            return
     inline = _INLINE_POINT.findall(text, 0, 200_000) if "=" in text else []
     if len(inline) >= 2:  # "16:42=3 16:43=418 16:44=1207": a series written inline
         for h, mi, s, raw in inline[:_MAX_POINTS]:

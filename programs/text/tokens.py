@@ -405,9 +405,8 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             token = fold(m.group(0)).strip(".:")
             if kind == "date_entity" and "月" in token:  # "11 月 29 日" is the day "11月29日" (`dates.claim_day`)
                 token = "".join(token.split())
-            for part in _NAME_BEFORE_A_DATE.split(token):  # "python3：2026-11-27 14:07": a name, then a day
-                if part and part not in entities and part not in _UNITS and part not in _VOCABULARY:
-                    entities.append(part)
+            if token and token not in entities and token not in _UNITS and token not in _VOCABULARY:
+                entities.append(token)
             continue
         if kind == "clock":
             written, hour = m["h"], hour_in_period(text, m.start(), int(m["h"]))  # "下午 2:05" is 14:05
@@ -424,10 +423,6 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             if approx_cue and _is_approximate(text, m.start(), m.end()):
                 mention = approximate(mention)  # "约 21 分半", "约 2 分 10 秒"
         else:
-            if (m.group(0)[0] in "+-" and _is_zone_offset(text, m.start(), m.group(0))) or (
-                text[m.start() - 1 : m.start()] in ("+", "-") and _is_zone_offset(text, m.start() - 1, "+" + m.group(0))
-            ):
-                continue  # "08:52:16（+0800）", "UTC+8": a clock's zone, no figure
             mention = number_from_match(m)
             if mention is not None and approx_cue and _is_approximate(text, m.start(), m.end()):
                 mention = approximate(mention)
@@ -442,23 +437,6 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
     return text, entities, places
 
 
-_OFFSET = re.compile(r"[+\-](?:0\d|1[0-4]):?[0-5]\d|[+\-]1?\d")
-_BEFORE_AN_OFFSET = re.compile(r"(?:\d:\d{2}(?::\d{2})?(?:\.\d+)?|utc|gmt|时区)\s?[（(]?\s?$", re.IGNORECASE)
-_ZONE_NAME_BEFORE = re.compile(r"(?:utc|gmt)$", re.IGNORECASE)
-
-
-def _is_zone_offset(text: str, start: int, written: str) -> bool:
-    """A signed figure that is a zone: "+0800" / "-05:00" after a clock or a zone name, "+8" right after
-    "UTC" / "GMT"."""
-    if not _OFFSET.fullmatch(written):
-        return False
-    before = text[max(0, start - 24) : start]
-    if len(written) <= 3:
-        return _ZONE_NAME_BEFORE.search(before) is not None
-    return _BEFORE_AN_OFFSET.search(before) is not None
-
-
-_NAME_BEFORE_A_DATE = re.compile(r"(?<=[a-z0-9_]):(?=\d{4}-\d{2}-\d{2}$)")
 _RANGE_MARK = re.compile(r"[～~\-–—到至]")  # one scan in C, not a substring test per mark
 RANGE_BETWEEN = re.compile(r"\s?[～~\-–—到至]\s?")  # "1.2 到 2.9", "08:00-09:00"
 _UNIT_KINDS = frozenset({"bytes", "seconds", "ratio", "req/s", "cores", "bit/s"})
@@ -579,7 +557,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     found: list[NumberMention] = []
     epochs: set[str] | None = None  # the timestamps read as clock times (a matrix repeats them per series)
     keyed = _keyed_units(folded_text)
-    epoch_end, epoch_digits = -1, 0  # where the last timestamp read ends, and its length
+    epoch_end, epoch_digits, epoch_value = -1, 0, 0.0  # where the last timestamp read ends, its length and value
     for m in _EVIDENCE_NUMBER.finditer(folded_text):
         if m["date"]:
             continue
@@ -602,11 +580,16 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
                     (folded_text[m.start() - 1 : m.start()] == "[" and folded_text[m.end() : m.end() + 1] == ",")
                     or _TIMESTAMP_KEY_BEFORE.search(folded_text, max(0, m.start() - 40), m.start()) is not None
                     or folded_text[m.start() - 2 : m.start()] == "@["  # promtool's "422156698 @[1795822800]"
-                    # the next element of an array of timestamps (a Grafana frame's time column)
-                    or (len(mention.text) == epoch_digits and folded_text[epoch_end : m.start()] in (",", ", "))
+                    # the next element of an array of timestamps (a Grafana frame's time column): a little later
+                    # than the one before (not the value beside a time: `[[1795822800, 1073741824], …]`)
+                    or (
+                        len(mention.text) == epoch_digits
+                        and folded_text[epoch_end : m.start()] in (",", ", ")
+                        and 0 < mention.value - epoch_value <= _NEXT_EPOCH * (1000 if epoch_digits >= 13 else 1)
+                    )
                 )
             ):
-                epoch_end, epoch_digits = m.end(), len(mention.text)
+                epoch_end, epoch_digits, epoch_value = m.end(), len(mention.text), mention.value
                 # a Prometheus point [1764407400, "1315"]: its time of day, never a quantity (the difference
                 # of two points' timestamps is no figure of the series); the literal search still finds it
                 epochs = epochs if epochs is not None else set()
@@ -717,6 +700,8 @@ def _column_header(folded_text: str, line_start: int, start: int) -> str:
         return ""
     return header_over(folded_text, start)[0]
 
+
+_NEXT_EPOCH = 7 * 86_400  # seconds from one timestamp of a time column to the next, at most
 
 # a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800
 _TIMESTAMP_KEY_BEFORE = re.compile(EPOCH_FIELD_KEY + "$")

@@ -180,22 +180,27 @@ _M_UNDER_KEY: dict[str, frozenset[Reading]] = {
 
 def _m_readings(text: str, end: int) -> frozenset[Reading]:
     """The readings of an "m" after the digits ending at `end`: the key before them may settle it."""
-    start = end
-    while start > 0 and (text[start - 1].isdigit() or text[start - 1] == "."):
-        start -= 1
-    return _M_UNDER_KEY.get(m_reads_as(text, start), readings("m"))
+    return _M_UNDER_KEY.get(m_reads_as(text, _figure_start(text, end, ".")), readings("m"))
+
+
+_KEY_REACH = 48
+
+
 def key_unit(text: str, end: int) -> str:
     """The unit the key right before the bare number ending at `end` names ("" for none)."""
-    start = end
-    while start > 0 and (text[start - 1].isdigit() or text[start - 1] in ".,"):
-        start -= 1
+    start = _figure_start(text, end, ".,")
     for m in KEYED_FIGURE.finditer(text, max(0, start - _KEY_REACH), start + 1):
         if m.end() == start:
             return key_unit_name(m)
     return ""
 
 
-_KEY_REACH = 48
+def _figure_start(text: str, end: int, marks: str) -> int:
+    """Where the figure ending at `end` starts: its digits and `marks` ("." or ".,") read back."""
+    start = end
+    while start > 0 and (text[start - 1].isdigit() or text[start - 1] in marks):
+        start -= 1
+    return start
 
 
 def bare_agrees(claimed: frozenset[Reading], declared: frozenset[Reading]) -> bool:
