@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 import pytest
 from test_meaning_classes import ok_call, session
+from test_round18_readings import GROUP
 
 from groundcheck.programs.core.pipeline import verify_session
 
@@ -196,15 +197,7 @@ case("colon.wrong_ref_server", "false", "参考源是 ntp2.corp.internal，Strat
      ["Stratum         : 3"], CHRONY, tool="node_exec")
 
 # ---------------------------------------------------------------- partitions (fe90ca8)
-GROUP = (
-    "GROUP  TOPIC  PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG     CONSUMER-ID  HOST         CLIENT-ID\n"
-    "risk   pay    0          48211093        48213377        2284    c-1-0a6c     /10.42.7.21  c-1\n"
-    "risk   pay    1          48190552        48192871        2319    c-1-0a6c     /10.42.7.21  c-1\n"
-    "risk   pay    2          47722410        48135293        412883  c-2-5f0e     /10.42.3.9   c-2\n"
-    "risk   pay    3          47803005        48201125        398120  c-2-5f0e     /10.42.3.9   c-2\n"
-    "risk   pay    4          48172206        48174140        1934    c-3-c41d     /10.42.5.14  c-3\n"
-)
-GR = GROUP.splitlines()[1:]
+GR = GROUP.splitlines()[1:]  # the consumer-group table of tests/test_round18_readings.py
 case("part.honest_pairs", "honest", "partition 2 和 partition 3 的 lag 分别为 412883 和 398120", GR, GROUP,
      tool="kafka_describe")
 case("part.swapped_separate_sentence_parts", "false", "partition 2 的 lag 为 398120，partition 3 为 412883", GR, GROUP,

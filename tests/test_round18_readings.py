@@ -10,6 +10,7 @@ import pytest
 from test_meaning_classes import checked, ok_call, session
 
 from groundcheck.programs.core.pipeline import verify_session
+from groundcheck.programs.text.query_meaning import command_words
 from groundcheck.programs.text.table_header import header_over
 from groundcheck.programs.text.tokens import extract_mentions, iter_numbers, m_reads_as
 
@@ -532,3 +533,11 @@ def test_a_name_and_its_day_stand_on_one_line(claim: str, honest: bool) -> None:
         assert verification == "direct_observation", detail
     else:
         assert verification == "contradicted" and "no tool output contains" in detail, detail
+
+
+@pytest.mark.parametrize(("path", "named"), [
+    ("/_cat/shards?h=index,shard,prirep,state", True),  # no header printed: the columns asked for are its header
+    ("/_cat/shards?v&h=index,shard,prirep,state", False),  # it prints its header: the query string only selects
+])
+def test_a_cat_call_names_its_columns_only_when_it_prints_no_header(path: str, named: bool) -> None:
+    assert ("prirep" in command_words({"path": path})) is named

@@ -181,14 +181,15 @@ def course_order_conflict(claim_text: str, series: Sequence[Series]) -> str | No
 
 def _distinctive(number: NumberMention) -> bool:
     """A figure of two digits or more ("0", "3" stand in many lines of many measures: no order to read)."""
-    return sum(c.isdigit() for c in written_figure(number).lstrip("0.")) >= 2
+    figure = written_figure(number)
+    return figure is not None and sum(c.isdigit() for c in figure.lstrip("0.")) >= 2
 
 
 def _point_holds(point: Point, number: NumberMention) -> bool:
     if point.values:
         return any(_holds(v, number) for v in point.values)
     figure = written_figure(number)
-    return bool(figure) and contains_figure(point.line, figure)
+    return figure is not None and contains_figure(point.line, figure)
 
 
 def _holds(value: float, number: NumberMention) -> bool:

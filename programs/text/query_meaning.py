@@ -302,15 +302,17 @@ def command_words(arguments: Mapping[str, Any]) -> str:
     return " ".join(parts)
 
 
-# the columns a `_cat` API call asks for ("/_cat/shards?h=index,shard,prirep,state"): its output's own columns
+# the columns a `_cat` API call asks for without its header line ("/_cat/shards?h=index,shard,prirep,state"): the
+# output's own header, which it does not print (with `v` it prints it, and the query string only selects)
 _REQUESTED_COLUMNS = re.compile(r"[?&]h=([\w.,\-]+)")
+_VERBOSE = re.compile(r"[?&]v(?:=true)?(?:&|$)")
 
 
 def _requested_columns(arguments: Mapping[str, Any]) -> list[str]:
     return [
         column
         for value in arguments.values()
-        if isinstance(value, str) and "_cat/" in value
+        if isinstance(value, str) and "_cat/" in value and not _VERBOSE.search(value)
         for m in _REQUESTED_COLUMNS.finditer(fold(value[:MAX_QUERY_CHARS]))
         for column in m.group(1).split(",")
     ]
