@@ -541,3 +541,9 @@ def test_a_name_and_its_day_stand_on_one_line(claim: str, honest: bool) -> None:
 ])
 def test_a_cat_call_names_its_columns_only_when_it_prints_no_header(path: str, named: bool) -> None:
     assert ("prirep" in command_words({"path": path})) is named
+
+
+def test_millicores_far_below_their_header() -> None:
+    rows = "".join(f"pod-{i}   {100 + i}m   {200 + i}Mi\n" for i in range(300))
+    numbers = iter_numbers("name   cpu(cores)   memory(bytes)\n" + rows, 2000)
+    assert sum(n.kind == "cores" for n in numbers) == 300  # every CPU cell, the 300th row's too

@@ -36,12 +36,13 @@ def header_over(text: str, start: int) -> tuple[str, list[str]]:
         if not any(f[0].isdigit() for f in fields):
             if len(fields) < _MIN_COLUMNS:
                 break
-            return _field_over(header, row, start - line_start), fields
+            return field_under(header, row, start - line_start), fields
         end = above - 1
     return "", []
 
 
-def _field_over(header: str, row: str, at: int) -> str:
+def field_under(header: str, row: str, at: int) -> str:
+    """The field of the header line over the cell of `row` that starts at offset `at` ("" when none)."""
     cells = list(_FIELD.finditer(row))
     place = next((k for k, c in enumerate(cells) if c.start() == at), None)
     heads = list(_FIELD.finditer(header))

@@ -15,7 +15,7 @@ from .chinese_numerals import chinese_clocks, digits_for_numerals, hour_in_perio
 from .dates import CLAIM_DATE, CLAIM_DAY, EPOCH_FIELD_KEY, may_name_a_month, month_first_dates
 from .normalize import FULLWIDTH_PUNCTUATION, clean, fold
 from .session_memo import memoised
-from .table_header import header_over
+from .table_header import field_under
 
 _HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
 # Entity patterns by the character they start with; within a group, earlier ones win.
@@ -693,12 +693,23 @@ def m_reads_as(folded_text: str, start: int) -> str:
 
 
 def _column_header(folded_text: str, line_start: int, start: int) -> str:
-    """The header word over the cell starting at `start`, when a header naming one of `_M_COLUMNS` may be
-    above it (one of those words within reach: the test that spares every other figure the walk up)."""
+    """The header word over the cell starting at `start`, for a header naming one of `_M_COLUMNS`: the nearest
+    line above holding one of those words, with no figure cell and no blank line between ("" else). Found by
+    its word, not by a walk up the rows: a table of thousands of rows costs one search per cell."""
+    if start == line_start or folded_text[start - 1] not in " \t":
+        return ""  # the first field (a name), or no cell of its own ("took5m")
     low = max(0, line_start - _M_HEADER_REACH)
-    if all(folded_text.rfind(word, low, line_start) == -1 for word in _M_COLUMNS):
+    cue = max(folded_text.rfind(word, low, line_start) for word in _M_COLUMNS)
+    if cue == -1:
         return ""
-    return header_over(folded_text, start)[0]
+    header_start = folded_text.rfind("\n", 0, cue) + 1
+    header_end = folded_text.find("\n", cue)
+    header = folded_text[header_start:header_end]
+    if any(f[0].isdigit() for f in header.split()) or folded_text.find("\n\n", header_end, line_start) != -1:
+        return ""
+    row_end = folded_text.find("\n", start)
+    return field_under(header, folded_text[line_start : row_end if row_end != -1 else len(folded_text)],
+                       start - line_start)
 
 
 _NEXT_EPOCH = 7 * 86_400  # seconds from one timestamp of a time column to the next, at most
