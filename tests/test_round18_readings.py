@@ -547,3 +547,14 @@ def test_millicores_far_below_their_header() -> None:
     rows = "".join(f"pod-{i}   {100 + i}m   {200 + i}Mi\n" for i in range(300))
     numbers = iter_numbers("name   cpu(cores)   memory(bytes)\n" + rows, 2000)
     assert sum(n.kind == "cores" for n in numbers) == 300  # every CPU cell, the 300th row's too
+
+
+@pytest.mark.parametrize(("claim", "honest"), [
+    ("认证错误共 3 条，正好占全部 6 条日志的一半", True),  # the whole output: six lines
+    ("认证错误共 3 条，正好占全部 8 条日志的一半", False),
+])
+def test_a_count_of_the_whole_output(claim: str, honest: bool) -> None:
+    lines = [f"10:37:{k:02d} [ERROR] {'auth-service - Authentication system error' if k % 2 else 'db - query failed'}"
+             for k in range(6)]
+    verification, detail = checked(claim, "[ERROR] auth-service - Authentication system error", "\n".join(lines))
+    assert (verification == "direct_observation") is honest, detail

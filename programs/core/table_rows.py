@@ -165,6 +165,8 @@ def counted_rows(
     n = int(number.value)
     if quotes and any(lines_holding(ev, quotes) == n for ev in cited):
         return True
+    if _WHOLE_OUTPUT.search(claim_text) and any(_line_count(ev) == n for ev in cited):
+        return True  # "正好占全部 668 条的一半" over a log of 668 lines: the whole output, counted
     words = None
     for ev in cited:
         if "\n" not in ev.flat:
@@ -177,6 +179,17 @@ def counted_rows(
             if any(sum(1 for _, row in table if contains_token(row, w)) == n for w in words):
                 return True
     return False
+
+
+_WHOLE_OUTPUT = re.compile(r"全部|总共|一共|共计|所有")
+
+
+def _line_count(ev: CallEvidence) -> int:
+    """The non-blank lines of a log output (-1 for one of no lines, or of more than `_MAX_ROWS`)."""
+    if "\n" not in ev.flat:
+        return -1
+    lines = [line for line in first_lines(ev.flat, ev.text_end, _MAX_ROWS + 1) if line.strip()]
+    return len(lines) if len(lines) <= _MAX_ROWS else -1
 
 
 def lines_holding(ev: CallEvidence, quotes: Sequence[str]) -> int:
