@@ -225,7 +225,7 @@ def test_a_course_past_midnight_reads_no_order() -> None:
 def test_small_figures_stand_in_too_many_lines_for_an_order() -> None:
     output = "14:00 restarts=3 pod=a\n14:05 exit_code=0 pod=a\n"
     _, detail = checked("重启次数从 0 增加到 3", ["14:00 restarts=3 pod=a"], output, tool="query_logs")
-    assert "cited series" not in detail, detail
+    assert "cited series" not in detail and not detail.startswith("not verified"), detail  # (read, not failed)
 
 
 def _frame(values: list[int]) -> dict[str, object]:
@@ -364,14 +364,14 @@ def test_every_line_of_a_level(claim: str, output: str, honest: bool) -> None:
 def test_words_of_a_denied_list_are_no_words_it_adds() -> None:
     quote = "2025/07/07 05:54:40 [notice] 1#1: using the \"epoll\" event method"
     _, detail = checked("nginx 的日志里没有任何 [warn]、[crit] 或 [emerg] 记录", quote, NGINX, tool="fetch_pod_logs")
-    assert "adds" not in detail, detail
+    assert "adds" not in detail and not detail.startswith("not verified"), detail  # (read, not failed)
 
 
 def test_a_setting_named_after_a_failure_reports_none() -> None:
     output = "spec:\n  livenessProbe:\n    failureThreshold: 10\n    timeoutSeconds: 5\nstatus:\n  readyReplicas: 1\n"
     claim = "livenessProbe 的 failureThreshold 为 10，没有报错"
     _, detail = checked(claim, "failureThreshold: 10", output, tool="kubectl_get")
-    assert "denies" not in detail, detail
+    assert "denies" not in detail and not detail.startswith("not verified"), detail  # (read, not failed)
     output_failed = output + "events:\n  - Liveness probe failed: HTTP probe failed with statuscode: 500\n"
     verification, detail = checked(claim, "failureThreshold: 10", output_failed, tool="kubectl_get")
     assert verification == "contradicted" and "denies" in detail, detail
@@ -381,22 +381,19 @@ ALLOCATION_SETTINGS = '{"watermark": {"flood_stage": "95%", "high": "90%", "low"
 ALLOCATION_ROWS = "disk.percent ip         node\n          92 10.60.1.22 es-data-2\n          71 10.60.1.21 es-data-1\n"
 
 
-@pytest.mark.parametrize(("claim", "honest"), [
-    ("es-data-2 超过了 low watermark 85%，只有 es-data-1 低于 85%", False),  # "低于 85%" is near 85%: es-data-1 is 71
-    ("es-data-2 超过了 low watermark 80%，只有 es-data-1 低于 80%", False),  # no such threshold
-    ("只有 es-data-1 不到 85 个分片", False),  # a bound with no threshold named: never held by the 85 itself
+@pytest.mark.parametrize("claim", [
+    "es-data-2 超过了 low watermark 85%，只有 es-data-1 低于 85%",  # "低于 85%" is near 85%: es-data-1 is 71
+    "es-data-2 超过了 low watermark 80%，只有 es-data-1 低于 80%",  # no such threshold
+    "只有 es-data-1 不到 85 个分片",  # a bound with no threshold named: never held by the 85 itself
 ])
-def test_a_bound_below_a_threshold_is_read_as_a_bound(claim: str, honest: bool) -> None:
+def test_a_bound_below_a_threshold_is_read_as_a_bound(claim: str) -> None:
     extra = ok_call("call_rows", "es_cat", {"path": "_cat/allocation"}, ALLOCATION_ROWS)
     binding = {"source_type": "log", "source_id": "call_rows", "tool_name": "es_cat",
                "source_invocation_ids": ["call_rows"], "evidence_excerpt": "71 10.60.1.21 es-data-1"}
     s = session(claim, '"low": "85%"', ALLOCATION_SETTINGS, tool="es_settings", extra_calls=[extra],
                 extra_bindings=[binding])
     check = verify_session(s).claim_checks[0]
-    if honest:
-        assert check.verification == "direct_observation", check.detail
-    else:
-        assert check.verification == "contradicted" and "no tool output contains" in check.detail, check.detail
+    assert check.verification == "contradicted" and "no tool output contains" in check.detail, check.detail
 
 
 def test_a_variables_listing_carries_a_setting() -> None:
@@ -416,7 +413,7 @@ CHRONY = (
 def test_keys_padded_to_their_colon_are_no_subjects() -> None:
     _, detail = checked("node-20 Stratum 3，System time 只快 0.000031822 秒", [
         "Stratum         : 3", "System time     : 0.000031822 seconds fast of NTP time"], CHRONY, tool="node_exec")
-    assert "is about" not in detail, detail
+    assert "is about" not in detail and not detail.startswith("not verified"), detail  # (read, not failed)
 
 
 GROUP = (
@@ -504,7 +501,7 @@ def test_the_columns_a_cat_call_asks_for_are_its_own() -> None:
     arguments = {"path": "/_cat/shards?h=index,shard,prirep,state,unassigned.reason&s=index"}
     _, detail = checked("2 个未分配分片都是副本（prirep 为 r），原因都是 INDEX_CREATED", output.splitlines(), output,
                         tool="es_request", arguments=arguments)
-    assert "prirep" not in detail, detail
+    assert "prirep" not in detail and not detail.startswith("not verified"), detail  # (read, not failed)
 
 
 def test_the_header_headerless_pod_rows_imply_holds_their_words() -> None:

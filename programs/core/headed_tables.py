@@ -401,17 +401,16 @@ def _part_row_conflict(text: str, start: int, end: int, key: str, cited: Sequenc
         groups.append((subject.start(), listed.end() if listed else subject.end(), numbers_of))
         if bracketed := _BRACKETED_FIGURE.match(text, subject.end()):
             pairs.append((subject.group(1), bracketed.group(1)))
-    subjects = {n for _, _, numbers_of in groups for n in numbers_of}
+    ordered = [n for _, _, numbers_of in groups for n in numbers_of]
     figures: list[tuple[str, list[str]]] = []  # each figure, and the numbers of the subject it is given to
     for m in _FIGURE_OR_LIST.finditer(text, start, end):
         figure = m.group(0)
         owner = next((g for g in reversed(groups) if g[0] < m.start()), None)
-        if owner is None or m.start() < owner[1] or figure in subjects or (len(figure) < 3 and "," not in figure):
+        if owner is None or m.start() < owner[1] or figure in ordered or (len(figure) < 3 and "," not in figure):
             continue
         figures.append((figure, owner[2]))
     if not figures:
         return None
-    ordered = [n for _, _, numbers_of in groups for n in numbers_of]
     respectively = _RESPECTIVELY.search(text, start, end)
     if respectively and not pairs:  # "partition 2 和 partition 3 的 lag 分别为 412883 和 398120": in order
         after = [m.group(0) for m in _FIGURE_OR_LIST.finditer(text, respectively.end(), end)]
@@ -419,12 +418,12 @@ def _part_row_conflict(text: str, start: int, end: int, key: str, cited: Sequenc
         if len(after) == len(ordered) > 1:
             pairs = list(zip(ordered, after, strict=True))
         else:  # "…（0、1、4、5）…，分别由 /10.42.7.21 和 /10.42.5.14 上的 consumer": which subject's, it does not say
-            figures = [(f, owners if f not in after else sorted(subjects)) for f, owners in figures]
+            figures = [(f, owners if f not in after else ordered) for f, owners in figures]
     paired = {figure for _, figure in pairs}
+    claimed = [(figure, [subject]) for subject, figure in pairs]
+    claimed += [(figure, owners) for figure, owners in figures if figure not in paired]
     for ev in cited:
         rows = _numbered_rows(ev, key)
-        claimed = [(figure, [subject]) for subject, figure in pairs]
-        claimed += [(figure, owners) for figure, owners in figures if figure not in paired]
         for figure, owners in claimed:
             own = [line for n, line in rows if n in owners]
             if not own or any(_holds(line, figure) for line in own):

@@ -615,13 +615,13 @@ def _states_cause(excerpts: str) -> bool:
     return bool(search_causal(excerpts) or search_evidence_causal(excerpts))
 
 
-# a denied observation: "日志中没有 deadlock detected", "未发现 OOMKilled" (not a state: "超时未 ack" says what
-# happened)
 def _held_elsewhere(words: Sequence[str], elsewhere: Callable[[], Sequence[EvidenceView]]) -> list[str]:
     views = elsewhere()
     return [w for w in words if any(word_in(v.text, w) for v in views)]
 
 
+# a denied observation: "日志中没有 deadlock detected", "未发现 OOMKilled" (not a state: "超时未 ack" says what
+# happened)
 _DENIED_LATIN = re.compile(
     r"(?:(?:日志|输出|结果|记录)(?:中|里)?\s?(?:没有|并没有|无|并无|不存在)"
     r"|(?:没有|并没有|未|无|并无|未曾)\s?(?:出现|发现|报|记录|看到|找到|打印|检索到|搜到|设置|配置|任何)(?:过)?)\s?"
@@ -629,8 +629,6 @@ _DENIED_LATIN = re.compile(
     r"((?:[\[(]?[a-z][a-z0-9_\-]*[\])]?)(?:\s?(?:、|/|或|和|及|,|\s)\s?[\[(]?[a-z][a-z0-9_\-]*[\])]?){0,5})"
 )
 _LATIN_WORD_OF_A_LIST = re.compile(r"[a-z][a-z0-9_\-]*")
-
-
 _BRACKETED_WORD = re.compile(r"\[([a-z][a-z0-9_\-]*)\]")
 
 

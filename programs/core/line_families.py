@@ -281,15 +281,15 @@ def every_line_holds(text: str, cited: Sequence[CallEvidence]) -> bool:
     return False
 
 
-_LEVELS = "debug|info|notice|warn|warning|error|err|crit|critical|alert|emerg|fatal"
+_SEVERITY = {"debug": 0, "info": 1, "notice": 2, "warn": 3, "warning": 3, "error": 4, "err": 4, "crit": 5,
+             "critical": 5, "alert": 6, "emerg": 7, "fatal": 7}
+_LEVELS = "|".join(sorted(_SEVERITY, key=len, reverse=True))  # the longest first: "warning" before "warn"
 _ALL_OF_A_LEVEL = re.compile(rf"(?:全部|全都|都|均|全)\s?(?:是|为|属于)?\s?(\[)?({_LEVELS})\]?", re.IGNORECASE)
 # a line's level: "[notice]", "… ERROR …" / "info:", `"level":"error"`, level=error
 _LINE_LEVEL = re.compile(
     rf"\[({_LEVELS})\]|(?<![a-z])({_LEVELS})(?![a-z])(?=\s|:)|\blevel[\"']?\s?[:=]\s?[\"']?({_LEVELS})\b",
     re.IGNORECASE,
 )
-_SEVERITY = {"debug": 0, "info": 1, "notice": 2, "warn": 3, "warning": 3, "error": 4, "err": 4, "crit": 5,
-             "critical": 5, "alert": 6, "emerg": 7, "fatal": 7}
 
 
 def every_levelled_line_holds(text: str, scope_start: int, cited: Sequence[CallEvidence]) -> bool:

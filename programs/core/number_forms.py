@@ -353,14 +353,13 @@ def _total_of_a_named_key(folded_claim: str, target: float, flat: str, counted: 
     ("drop", "rows_estimate"): a total of what it names, no other key's. Lines naming something the claim
     names that other lines of the key do not ("node-1 的 drop 合计", "error 日志的 count 合计") are the only ones
     added: the total is of that subject."""
-    values: dict[str, list[tuple[int, int]]] = {}  # key -> (line start, value)
+    values: dict[str, list[tuple[int, int]]] = {}  # key -> (where it stands, its value)
     for m in _KEYED_COUNT.finditer(flat, 0, _KEY_SCAN):
-        values.setdefault(m.group(1), []).append((flat.rfind("\n", 0, m.start()) + 1, int(m.group(2))))
+        values.setdefault(m.group(1), []).append((m.start(), int(m.group(2))))
     for key, found in values.items():
         if len(found) < 2 or not re.search(rf"(?<![a-z0-9_.\-]){re.escape(key)}(?![a-z0-9_.\-])", folded_claim):
             continue
-        lines = [(flat[start : flat.find("\n", start) if flat.find("\n", start) != -1 else len(flat)], v)
-                 for start, v in found]
+        lines = [(_line_around(flat, at), v) for at, v in found]
         names = [t for t in _CLAIM_NAME.findall(folded_claim) if t != key]
         # the claim's names some of the key's lines hold and others do not: its subject among them
         subject = [t for t in names if 0 < sum(contains_token(line, t) for line, _ in lines) < len(lines)]
@@ -371,6 +370,11 @@ def _total_of_a_named_key(folded_claim: str, target: float, flat: str, counted: 
 
 
 _CLAIM_NAME = re.compile(r"[a-z][a-z0-9_.\-]*[a-z0-9]")
+
+
+def _line_around(text: str, at: int) -> str:
+    end = text.find("\n", at)
+    return text[text.rfind("\n", 0, at) + 1 : end if end != -1 else len(text)]
 
 
 def _counts_in_its_part(text: str, number: NumberMention) -> set[float]:

@@ -90,15 +90,13 @@ def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str
         return None
     figures = [n for n in extract_mentions(claim_text).numbers if n.kind != "clock"]
     for s in series:
-        # epoch points are in UTC: the claim's clock may be that moment in Beijing time
-        shifts = (0, _EIGHT_HOURS) if any(p.epoch for p in s.points) else (0,)
         for column in _timed_columns(s):
             if not any(_holds(v, n) for _, v in column for n in figures):
                 continue  # a column of none of the claim's figures: another measure
+            times = {t for t, _ in column}
             for turn in turns:
                 written = int(turn.group(1)) * 3600 + int(turn.group(2)) * 60
-                at = next((a for shift in shifts if any(t == (a := (written - shift) % _DAY) for t, _ in column)),
-                          written)
+                at = next((a for a in _moments(written, s) if a in times), written)
                 start = next((v for t, v in column if t == at), None)
                 after = [v for t, v in column if t > at]
                 if start is None or not after:
@@ -120,27 +118,27 @@ def figure_on_the_wrong_side(claim_text: str, series: Sequence[Series]) -> str |
     """"14:05 之后回落到 120" / "14:05 之前为 300" over a series that holds the figure only on the other side of
     14:05: the figure the clause gives after (before) a time must stand at some point after (before) it."""
     text, places = numbers_with_places(claim_text)
+    ordered = _ordered(series)
     for side in _SIDE_OF_A_TIME.finditer(text):
         at = int(side.group(1)) * 3600 + int(side.group(2)) * 60
-        figure = next((n for start, _, n in places if start >= side.end()), None)
-        start = next((st for st, _, n in places if n is figure), -1)
-        if figure is None or figure.kind not in _SIDE_KINDS or not _distinctive(figure):
+        first = next(((st, n) for st, _, n in places if st >= side.end()), None)
+        if first is None:
             continue
-        if CLAUSE_BREAK.search(text, side.end(), start):
+        start, figure = first
+        if figure.kind not in _SIDE_KINDS or not _distinctive(figure) or CLAUSE_BREAK.search(text, side.end(), start):
             continue
         if not _VALUE_VERB.search(text, max(side.end(), start - 6), start):
             continue
         after = side["after"] is not None
         wrong: list[int] = []
         right = False
-        for s in _ordered(series):
-            # epoch points are in UTC: the claim's clock may be that moment in Beijing time
-            for at_point in _moments(at, s):
-                held = [p.second for p in s.points if _point_holds(p, figure)]
-                if any((t >= at_point) if after else (t <= at_point) for t in held):
-                    right = True
-                else:
-                    wrong.extend(held)
+        for s in ordered:
+            held = [p.second for p in s.points if _point_holds(p, figure)]
+            # (epoch points are in UTC: the claim's clock may be that moment in Beijing time)
+            if any((t >= moment) if after else (t <= moment) for moment in _moments(at, s) for t in held):
+                right = True
+            else:
+                wrong.extend(held)
         if wrong and not right:  # no cited series holds it on the side the claim gives, one holds it on the other
             word = "after" if after else "before"
             return (f"it gives {figure.text} {word} {side.group(1)}:{side.group(2)}, but the cited series holds "
@@ -155,7 +153,12 @@ def _ordered(series: Sequence[Series]) -> list[Series]:
 
 def _moments(written: int, s: Series) -> tuple[int, ...]:
     """The second of the day a claim's clock may be in a series: as written, and in UTC for epoch points."""
-    return (written, (written - _EIGHT_HOURS) % _DAY) if any(p.epoch for p in s.points) else (written,)
+    return (written, (written - _EIGHT_HOURS) % _DAY) if _in_utc(s) else (written,)
+
+
+def _in_utc(s: Series) -> bool:
+    """The series' points are epoch timestamps, read as UTC seconds of the day."""
+    return any(p.epoch for p in s.points)
 
 
 def course_order_conflict(claim_text: str, series: Sequence[Series]) -> str | None:
@@ -164,12 +167,12 @@ def course_order_conflict(claim_text: str, series: Sequence[Series]) -> str | No
     a later point somewhere after an earlier one, whatever else the points measure)."""
     text, places = numbers_with_places(claim_text)
     courses = [course for start, _, _ in places if (course := from_to_before(text, places, start + 1)) is not None]
+    ordered = _ordered(series)
+    if len({_in_utc(s) for s in ordered}) > 1:
+        return None  # times in UTC beside times in another zone: no one order to read
     for earlier, later in courses:
         if not (_distinctive(earlier) and _distinctive(later)):
             continue
-        ordered = _ordered(series)
-        if len({any(p.epoch for p in s.points) for s in ordered}) > 1:
-            continue  # times in UTC beside times in another zone: no one order to read
         # over every cited series (the course may run from one output into another)
         firsts = [p.second for s in ordered for p in s.points if _point_holds(p, earlier)]
         thens = [p.second for s in ordered for p in s.points if _point_holds(p, later)]

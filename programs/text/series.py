@@ -29,7 +29,7 @@ from .column_units import COLUMN_GAP
 from .dates import BEIJING_BEFORE
 from .normalize import fold
 from .own_arithmetic import days_between_its_own_dates, formula_operands, written_as_multiple
-from .tokens import NumberMention, extract_mentions, iter_numbers, places_in_text
+from .tokens import MAX_TIME_STEP, NumberMention, extract_mentions, iter_numbers, places_in_text
 
 __all__ = [
     "Point", "Series", "claimed_values_at_times", "named_column", "parse_series", "speaks_of", "value_at_time_conflict",
@@ -308,7 +308,10 @@ def _numbers_in(text: str, start: int, end: int) -> list[NumberMention]:
 
 
 def _opens_with_a_zone(text: str, start: int, at: int, number: NumberMention) -> bool:
-    return _ZONE_OFFSET.fullmatch(number.text) is not None and _AT_START.fullmatch(text, start, at) is not None
+    """The figure at `at` is a zone offset ("+0800") with nothing but spaces and brackets before it from `start`."""
+    if at < start or _ZONE_OFFSET.fullmatch(number.text) is None:
+        return False
+    return _AT_START.fullmatch(text, start, at) is not None
 
 
 # "08:52:16（+0800）": the clock's zone, right after it, is no value at that time
@@ -319,12 +322,9 @@ _AT_START = re.compile(r"[\s（(]*")
 def _numbers(segment: str) -> list[NumberMention]:
     """The segment's figures; a port ("5432 端口", "port 8080") is no value of a series, nor a zone opening it."""
     numbers = [n for n in extract_mentions(segment).numbers if n.kind != "clock"]
-    if numbers and _ZONE_OFFSET.fullmatch(numbers[0].text) and _ZONE_OPENING.match(segment):
+    if numbers and _opens_with_a_zone(segment, 0, segment.find(numbers[0].text[:1]), numbers[0]):
         numbers = numbers[1:]
     return _without_ports(segment, numbers)
-
-
-_ZONE_OPENING = re.compile(r"[\s（(]*[+\-]\d")
 
 
 def _without_ports(segment: str, numbers: list[NumberMention]) -> list[NumberMention]:
@@ -786,9 +786,6 @@ def _walk(value: Any, out: list[Point], depth: int) -> None:
             _walk(v, out, depth + 1)
 
 
-_NEXT_STAMP = 7 * 86_400  # seconds between two rows of a frame's time column, at most
-
-
 def _frame_columns(value: list[Any]) -> list[Point]:
     """A Grafana data frame's `values`: a column of epoch timestamps, then columns of numbers as long:
     one point per row, its values those of the other columns ([[t1, t2], [v1, v2]]); [] for anything else."""
@@ -796,17 +793,13 @@ def _frame_columns(value: list[Any]) -> list[Point]:
         return []
     if len(value[0]) < 2:
         return []
-    seconds = [_second_of(t) for t in value[0]]
-    if not all(second is not None and second[1] for second in seconds):
-        return []
-    stamps = [float(t) / (1000 if float(t) >= 1e12 else 1) for t in value[0]]
-    if not all(0 < b - a <= _NEXT_STAMP for a, b in pairwise(stamps)):
+    stamps = [stamp for t in value[0] if (stamp := _epoch_of(t)) is not None]
+    if len(stamps) < len(value[0]) or not all(0 < b - a <= MAX_TIME_STEP for a, b in pairwise(stamps)):
         return []  # a column of times rises by steps ([[ts, v], [ts, v]] is two points, no frame)
-    rows = [tuple(_number(column[i]) for column in value[1:]) for i in range(len(value[0]))]
-    if not all(v is not None for row in rows for v in row):
-        return []
-    return [Point(second[0], tuple(v for v in row if v is not None), epoch=True)
-            for second, row in zip(seconds, rows, strict=True) if second is not None]
+    rows = [[v for column in value[1:] if (v := _number(column[i])) is not None] for i in range(len(stamps))]
+    if any(len(row) < len(value) - 1 for row in rows):
+        return []  # a cell that is no number
+    return [Point(int(stamp) % _DAY, tuple(row), epoch=True) for stamp, row in zip(stamps, rows, strict=True)]
 
 
 def _pair_point(ts: Any, raw: Any) -> Point | None:
@@ -834,19 +827,26 @@ def _dict_point(item: dict[str, Any]) -> Point | None:
     return Point(second[0], values, epoch=second[1])
 
 
+_EPOCH_TEXT = re.compile(r"\d{10}(?:\.\d+)?|\d{13}")
+
+
+def _epoch_of(ts: Any) -> float | None:
+    """Seconds since 1970 of an epoch timestamp value (seconds or milliseconds), None for anything else."""
+    if isinstance(ts, bool) or not isinstance(ts, (int, float, str)):
+        return None
+    if isinstance(ts, str) and not _EPOCH_TEXT.fullmatch(ts):
+        return None
+    seconds = float(ts)
+    if 1e12 <= seconds < 1e14:
+        seconds /= 1000
+    return seconds if 1e9 <= seconds < 1e10 else None
+
+
 def _second_of(ts: Any) -> tuple[int, bool] | None:
     """(seconds of the day, is it an epoch timestamp) of a timestamp value."""
-    if isinstance(ts, bool):
-        return None
-    if isinstance(ts, (int, float)) or (isinstance(ts, str) and re.fullmatch(r"\d{10}(?:\.\d+)?|\d{13}", ts)):
-        seconds = float(ts)
-        if 1e12 <= seconds < 1e14:
-            seconds /= 1000
-        if not 1e9 <= seconds < 1e10:
-            return None
-        return int(seconds) % _DAY, True
-    if not isinstance(ts, str):
-        return None
+    if not isinstance(ts, str) or _EPOCH_TEXT.fullmatch(ts):
+        seconds = _epoch_of(ts)
+        return None if seconds is None else (int(seconds) % _DAY, True)
     m = _ISO.match(ts.strip()) or _BARE_CLOCK.match(ts.strip())
     if not m:
         return None

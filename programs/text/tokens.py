@@ -15,7 +15,7 @@ from .chinese_numerals import chinese_clocks, digits_for_numerals, hour_in_perio
 from .dates import CLAIM_DATE, CLAIM_DAY, EPOCH_FIELD_KEY, may_name_a_month, month_first_dates
 from .normalize import FULLWIDTH_PUNCTUATION, clean, fold
 from .session_memo import memoised
-from .table_header import field_under
+from .table_header import NamedHeaders, named_headers
 
 _HEX_ID = r"(?<![\w.\-])(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{16,}(?![\w.\-])"  # trace / span / request ids
 # Entity patterns by the character they start with; within a group, earlier ones win.
@@ -557,6 +557,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
     found: list[NumberMention] = []
     epochs: set[str] | None = None  # the timestamps read as clock times (a matrix repeats them per series)
     keyed = _keyed_units(folded_text)
+    m_headers: NamedHeaders | None = None
     epoch_end, epoch_digits, epoch_value = -1, 0, 0.0  # where the last timestamp read ends, its length and value
     for m in _EVIDENCE_NUMBER.finditer(folded_text):
         if m["date"]:
@@ -568,7 +569,9 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
                 continue
             if mention.text[-1] == "m" and mention.kind == "bytes":
-                mention = _m_under_its_key(mention, m_reads_as(folded_text, m.start()))
+                if m_headers is None:  # read once for every "m" of the text
+                    m_headers = named_headers(folded_text, _M_COLUMNS)
+                mention = _m_under_its_key(mention, m_reads_as(folded_text, m.start(), m_headers))
             elif keyed and mention.kind == "plain" and m.start() in keyed:
                 kind, factor = keyed[m.start()]  # "p99_ms=820": 820 ms, never 820 of another unit
                 mention = NumberMention(mention.text, mention.value * factor, kind, mention.decimals, factor)
@@ -585,7 +588,7 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
                     or (
                         len(mention.text) == epoch_digits
                         and folded_text[epoch_end : m.start()] in (",", ", ")
-                        and 0 < mention.value - epoch_value <= _NEXT_EPOCH * (1000 if epoch_digits >= 13 else 1)
+                        and 0 < mention.value - epoch_value <= MAX_TIME_STEP * (1000 if epoch_digits >= 13 else 1)
                     )
                 )
             ):
@@ -669,7 +672,6 @@ _M_KEY_REACH = 40
 
 # kubectl's headers over cells with an "m": CPU(cores) holds millicores (MEMORY(bytes) holds Mi), AGE minutes
 _M_COLUMNS = {"cpu(cores)": "cores", "age": "seconds"}
-_M_HEADER_REACH = 65_536  # how far above its row a header is looked for (a bound on the work per figure)
 
 
 def _m_under_its_key(mention: NumberMention, reading: str) -> NumberMention:
@@ -681,38 +683,21 @@ def _m_under_its_key(mention: NumberMention, reading: str) -> NumberMention:
     return NumberMention(mention.text, digits * factor, reading, mention.decimals, factor, mention.approx)
 
 
-def m_reads_as(folded_text: str, start: int) -> str:
+def m_reads_as(folded_text: str, start: int, headers: NamedHeaders | None = None) -> str:
     """What an "m" after the digits starting at `start` is, by the key before them on their line or the
     header of their column: "cores" (Kubernetes writes millicores under `cpu` and CPU(cores)), "bytes"
-    (under `memory`), "seconds" (minutes under AGE), or "" (any reading: minutes, megabytes or millicores)."""
+    (under `memory`), "seconds" (minutes under AGE), or "" (any reading: minutes, megabytes or millicores).
+    `headers`: the text's `named_headers` for `_M_COLUMNS`, when the caller reads many cells of it."""
     line_start = folded_text.rfind("\n", 0, start) + 1
     m = _M_KEY.search(folded_text, max(line_start, start - _M_KEY_REACH), start)
     if m is not None:
         return "cores" if m.group(1) in ("cpu", "cores") else "bytes"
-    return _M_COLUMNS.get(_column_header(folded_text, line_start, start), "")
+    if headers is None:
+        headers = named_headers(folded_text, _M_COLUMNS)
+    return _M_COLUMNS.get(headers.word_over(folded_text, start), "")
 
 
-def _column_header(folded_text: str, line_start: int, start: int) -> str:
-    """The header word over the cell starting at `start`, for a header naming one of `_M_COLUMNS`: the nearest
-    line above holding one of those words, with no figure cell and no blank line between ("" else). Found by
-    its word, not by a walk up the rows: a table of thousands of rows costs one search per cell."""
-    if start == line_start or folded_text[start - 1] not in " \t":
-        return ""  # the first field (a name), or no cell of its own ("took5m")
-    low = max(0, line_start - _M_HEADER_REACH)
-    cue = max(folded_text.rfind(word, low, line_start) for word in _M_COLUMNS)
-    if cue == -1:
-        return ""
-    header_start = folded_text.rfind("\n", 0, cue) + 1
-    header_end = folded_text.find("\n", cue)
-    header = folded_text[header_start:header_end]
-    if any(f[0].isdigit() for f in header.split()) or folded_text.find("\n\n", header_end, line_start) != -1:
-        return ""
-    row_end = folded_text.find("\n", start)
-    return field_under(header, folded_text[line_start : row_end if row_end != -1 else len(folded_text)],
-                       start - line_start)
-
-
-_NEXT_EPOCH = 7 * 86_400  # seconds from one timestamp of a time column to the next, at most
+MAX_TIME_STEP = 7 * 86_400  # seconds from one timestamp of a time column to the next, at most
 
 # a field that holds a time: "lastConsumedTimestamp": 1796014800000, "created_at": 1796014800
 _TIMESTAMP_KEY_BEFORE = re.compile(EPOCH_FIELD_KEY + "$")
