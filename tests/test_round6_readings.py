@@ -132,7 +132,9 @@ def test_a_cell_under_a_header_naming_its_unit_is_read_in_that_unit(claim, hones
 
 def test_column_units_read_only_headed_columns_with_a_unit():
     figures = column_figures(IOSTAT.lower())
-    assert {f.text for f in figures} == {"96.0", "218240.0", "24.0", "160.0"}  # rkb/s and wkb/s only
+    # rkb/s and wkb/s, and r_await / w_await in ms (iostat's waits); never r/s, w/s, aqu-sz or %util
+    assert {f.text for f in figures} == {"96.0", "218240.0", "24.0", "160.0", "0.41", "38.72", "0.30", "0.52"}
+    assert {f.kind for f in figures if f.text == "38.72"} == {"seconds"}
     assert column_figures("name  pods  ops\nweb 3 12") == []  # "pods" and "ops" name no unit
     seconds = column_figures("query  avg_ms  p99(ms)\nselect 12.5 40")
     assert [(f.kind, round(f.value, 4)) for f in seconds] == [("seconds", 0.0125), ("seconds", 0.04)]

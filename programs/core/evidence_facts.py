@@ -30,21 +30,24 @@ from ..text.glossary import EvidenceView
 from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold
 from ..text.own_arithmetic import (
+    compared_to_its_own_figure,
     course_change_conflict,
     days_between_its_own_dates,
     difference_of_its_own_figures,
     duration_of_its_own_repeats,
     listed_sum_conflict,
     multiple_conflict,
+    own_comparison_conflict,
     rate_of_its_own_figures,
     result_of_a_written_formula,
     rise_as_a_multiple,
+    share_conflict,
     span_of_its_own_clocks,
     time_of_its_own_figures,
 )
 from ..text.series import value_at_time_conflict
-from ..text.tokens import NumberMention, extract_mentions
-from ..text.wording import search_total
+from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
+from ..text.wording import search_total, sentence_part, speaks_of_a_span
 from .call_series import series_of
 from .code_signs import code_of_another_sign
 from .config_blocks import block_value_conflict
@@ -87,6 +90,7 @@ from .number_forms import (
 )
 from .partial_listings import cut_listing_total
 from .query_limits import restated_query_limit
+from .quoted_figures import figure_beside_its_quote, nonzero_of_a_zero_key, swapped_quoted_keys
 from .quoted_subject import other_subject_conflict
 from .quoted_times import quoted_time_conflict
 from .respective_pairs import respective_pairs_conflict
@@ -121,8 +125,11 @@ from .trace_index import (
     TraceIndex,
 )
 from .unit_states import unit_state_conflict
+from .universal_bounds import universal_bound_conflict
 from .value_labels import calls_label_conflict, percentile_row_conflict, quantile_mismatch
+from .whole_shares import share_of_the_quoted_whole, whole_share_conflict
 from .zero_counters import may_say_grows, zero_counter_conflict
+from .zoned_moments import zoned_moment_cited, zoned_moment_conflict
 
 # How much support a class grants: a ceiling keeps every class at or below its own rank.
 # unsupported and external_unknown share a rank: neither may be turned into the other by a floor.
@@ -260,7 +267,8 @@ def assess_claim(
         # "3.1%，约为 0.03% 的 10 倍": 103, not 10
         multiple = multiple_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok]) or (
             labelled_ratio_conflict(claim.claim_text, cited_ok)  # "stock 的 P99 是 order 的 4 倍" over a vector
-        )
+        ) or share_conflict(claim.claim_text)  # "3702M，约为 4096M 上限的 97%": 90%
+        multiple = multiple or own_comparison_conflict(claim.claim_text)  # "耗时 1204ms，超过了 1500ms 的超时阈值"
         if multiple:
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
         change = course_change_conflict(claim.claim_text) or (  # "从 1200 增长到 3000，增长了 250%": 150%
@@ -277,6 +285,19 @@ def assess_claim(
         cut = cut_listing_total(claim.claim_text, cited_ok)  # "共 5 条" over "showing 5 of 2318"
         if cut:
             evidence.soft.append(SoftJudgement("cut_listing", "contradicted", cut))
+        beside = (
+            swapped_quoted_keys(claim.claim_text, excerpts)
+            or nonzero_of_a_zero_key(claim.claim_text, excerpts)  # "rejected_connections 非零" over ":0"
+            or figure_beside_its_quote(claim.claim_text, excerpts, cited_ok)
+        )
+        if beside:  # "4xx 请求 1447 次" quoting "4xx  211" and "5xx  1447"; "共 17 次 BackOff" quoting "(x71 over 40m)"
+            evidence.soft.append(SoftJudgement("beside_quote", "contradicted", beside))
+        whole = whole_share_conflict(claim.claim_text, excerpts)
+        if whole:  # "占全部请求的约 7.9%" quoting 2xx 18342, 4xx 211, 5xx 1447: 1447 is 7.2% of them
+            evidence.soft.append(SoftJudgement("whole_share", "contradicted", whole))
+        broken = universal_bound_conflict(claim.claim_text, cited_ok)
+        if broken:  # "Young GC 停顿都在 50ms 以内" over a cited "Pause Young … 61.004ms"
+            evidence.soft.append(SoftJudgement("bound_broken", "contradicted", broken))
         # lazily: only a claim with a role word (阈值 / P99 / 平均 / request / 剩余...) is read
         labels = (
             calls_label_conflict(claim.claim_text, cited_ok)
@@ -434,6 +455,20 @@ _MAX_PATH = 400
 _PATH_KEYS = frozenset({"file", "path", "filename", "file_path", "log_file", "logfile", "log_path", "source_file"})
 
 
+def _a_span_of_clocks(text: str, number: NumberMention) -> bool:
+    """A duration that may be the gap between two clocks of an output: its sentence part speaks of a span
+    (`wording.speaks_of_a_span`), and it is no excess of one value over another ("比 … 多出约 2 秒")."""
+    prepared, places = numbers_with_places(text)
+    at = next((start for start, _, n in places if n == number), None)
+    if at is None:
+        return speaks_of_a_span(text)
+    start, end = sentence_part(prepared, at)
+    return speaks_of_a_span(prepared[start:end]) and not _AN_EXCESS_BEFORE.search(prepared, max(start, at - 8), at)
+
+
+_AN_EXCESS_BEFORE = re.compile(r"(?:多出|多了|超出了?|超过了?|高出|长了?|慢了?)\s?(?:约|大约|近)?\s?$")
+
+
 @dataclass
 class LocatedMentions:
     """Where the entities, numbers and proper names of a claim appear in the trace."""
@@ -467,6 +502,10 @@ def locate_mentions(
             continue  # "没有发生 OOMKilled": what the claim denies need not be in any output
         if where != "nowhere" and beijing_time_only_in_utc(text, entity, index.observed(cited)):
             where = "nowhere"  # "北京时间 2026-11-30 23:00:00" over an epoch at 23:00 UTC: another moment
+        if where != "nowhere" and zoned_moment_conflict(text, entity, index.observed(cited)):
+            where = "nowhere"  # "北京时间 3 月 13 日 00:04" over 2026-03-13T16:04Z: the 14th in Beijing
+        if where == "nowhere" and zoned_moment_cited(text, entity, index.observed(cited)):
+            where = "cited"  # "北京时间 2026-07-11 11:14:08" over "notAfter=Jul 11 03:14:08 2026 GMT"
         if where != "cited":
             (found.nowhere if where == "nowhere" else found.outside_cited).append(entity)
     sums = search_total(text) is not None
@@ -481,10 +520,11 @@ def locate_mentions(
         bound = bound_of(text, number)
         if bound is not None and bound_held_by(bound, number, observed, text, quotes):
             where = "cited"
-        elif bound is not None and bound.strict_high:
+        elif bound is not None and bound.strict_high and not compared_to_its_own_figure(text, number):
             where = "nowhere"  # "不到 50 个" is held by a value below 50, never by a 50 itself
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
-            where = index.number_location(number, cited, sums=sums)
+            spans = number.kind != "seconds" or _a_span_of_clocks(text, number)
+            where = index.number_location(number, cited, sums=sums, spans=spans)
         if where == "nowhere" and (ratio := rise_as_a_multiple(text, number)) is not None:
             where = index.number_location(ratio, cited, sums=sums)  # "增长了 1.5 倍": a ratio of 2.5
         if where != "cited" and span_between_quoted_times(number, quotes, text):
@@ -524,6 +564,7 @@ def locate_mentions(
             or product_of_its_own_figures(text, number)  # "POOL_SIZE 为 3000，4 个副本，最多 12000 个连接"
             or complement_of_its_own_figures(text, number)  # "命中率约 0.960，即未命中率约 4.0%"
             or share_of_a_quoted_pair(number, quotes)  # "累计命中率约 82.3%" quoting hits and misses
+            or share_of_the_quoted_whole(text, number, quotes)  # "占全部请求的约 7.2%" quoting every status row
             or multiple_of_its_own_figures(text, number)  # "未命中率约 57.6%，约为此前 4.0% 的 14.5 倍"
             or span_of_its_own_clocks(text, number)  # "（14:06:57）后 36 秒 … （14:07:33）"
             or time_of_its_own_figures(text, number)  # "约 46G/小时的增速，剩余的 169G 大约 3.7 小时后写满"

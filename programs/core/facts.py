@@ -173,6 +173,8 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
     # what a critical claim says of an object's state or a counter, its own check reads (a soft judgement
     # a model may overrule): the answer restating it adds nothing to judge
     folded_claims = [fold(t) for t in critical_texts]
+    # (the entities as the claims write them: "3 月 14 日" is the answer's "3月14日")
+    claimed_entities = {e for t in critical_texts for e in extract_mentions(t).entities}
     question = EvidenceView(reported_in_question(index.query_flat), folded=True)
     evidence: dict[bool, list[EvidenceView]] = {}
 
@@ -197,7 +199,8 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         mentions = extract_mentions(sentence)
         # what the sentence denies ("也不会导致 OOMKilled") need not be anywhere
         new_entities = [
-            e for e in mentions.entities if not contains_token(claims_flat, e) and not denies_token(sentence, e)
+            e for e in mentions.entities
+            if not contains_token(claims_flat, e) and e not in claimed_entities and not denies_token(sentence, e)
         ]
         if _state_the_trace_denies(sentence, new_entities, ok_outputs, folded_claims):
             facts.append(

@@ -89,6 +89,11 @@ class GateContext:
         return fold_lines(parts)
 
     @cached_property
+    def backing_entities(self) -> frozenset[str]:
+        """The entities the critical claims name, as `extract_mentions` writes them ("3 月 14 日" is "3月14日")."""
+        return frozenset(e for c in self.contract.critical_claims for e in extract_mentions(c.claim_text).entities)
+
+    @cached_property
     def hedged_flat(self) -> str:
         """What the contract only suspects or offers as background, folded: hypotheses and
         non-critical claims. It backs an answer's entity only where the answer hedges it too."""
@@ -285,7 +290,7 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
             if beijing_time_only_in_utc(sentence, entity, ok_calls):
                 report(entity, False)  # "北京时间 2026-11-30 23:00:00" over an epoch at 23:00 UTC
                 continue
-            if contains_token(ctx.backing_flat, entity):
+            if entity in ctx.backing_entities or contains_token(ctx.backing_flat, entity):
                 continue
             only_hedged = contains_token(ctx.hedged_flat, entity)
             if only_hedged:

@@ -65,6 +65,8 @@ def named_cell_conflict(claim_text: str, mentions: Mentions, cited: Sequence[Cal
     """"java-api-checker-mdr44 … RESTARTS 0" over its row whose RESTARTS cell is 3: a figure the claim writes
     right after a column's name, which the row of the subject it names holds otherwise in that column."""
     folded = fold(claim_text)
+    differing: list[tuple[str, float, str]] = []  # (header, figure, detail) of a named row holding another
+    held: set[tuple[str, float]] = set()  # (header, figure) a named row of some cited table holds
     for ev in cited:
         if "\n" not in ev.flat:
             continue
@@ -78,10 +80,18 @@ def named_cell_conflict(claim_text: str, mentions: Mentions, cited: Sequence[Cal
                     continue
                 said = re.search(rf"(?<![a-z_]){re.escape(header)}{_CELL_AFTER_NAME}", folded)
                 cell = _LEADING_FIGURE.match(named[0][column]) if column < len(named[0]) else None
-                if said and cell and float(said.group(1)) != float(cell.group(0)):
-                    return (f"it gives {header.upper()} {said.group(1)} for {named[0][0]!r}, whose row in the cited "
-                            f"table shows {named[0][column]!r}")
-    return None
+                if not (said and cell):
+                    continue
+                figure = float(said.group(1))
+                if figure == float(cell.group(0)):
+                    held.add((header, figure))
+                else:
+                    detail = (f"it gives {header.upper()} {said.group(1)} for {named[0][0]!r}, whose row in the "
+                              f"cited table shows {named[0][column]!r}")
+                    differing.append((header, figure, detail))
+    # ("cass-node-3 的 ReadStage 有 1847 个排队，而 cass-node-1 的 ReadStage Pending 为 0": another cited
+    # output's table holds it on that row)
+    return next((detail for header, figure, detail in differing if (header, figure) not in held), None)
 
 
 _LEADING_FIGURE = re.compile(r"\d+(?:\.\d+)?")

@@ -8,6 +8,7 @@ by them; a model may overrule them (an honest paraphrase the words could not mat
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,7 @@ from ..text.glossary import (
     evidence_view,
 )
 from ..text.negation import denied_antonym, denies_token, negation_conflict, reports
-from ..text.normalize import contains_token, fold
+from ..text.normalize import contains_token, fold, line_shape
 from ..text.products import is_product_name
 from ..text.tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, iter_numbers, numbers_with_places
 from ..text.wording import (
@@ -45,6 +46,7 @@ from ..text.wording import (
 from .figure_judgements import EVALUATIVE, judged_by_its_figures
 from .fine_states import fine_state_conflict, may_call_fine
 from .headerless_rows import pod_header_of
+from .keyed_scope import keys_share_the_value
 from .line_families import every_levelled_line_holds, every_line_holds, family_shows_scope
 from .listed_scope import listed_item_unshown, listed_items_show
 from .scope_shown import (
@@ -52,6 +54,7 @@ from .scope_shown import (
     own_figures_break_the_bound,
     own_figures_meet_the_bound,
     per_unit_setting,
+    range_holds_every_quote,
     whole_of_a_share,
 )
 from .table_rows import every_row_shows, quotes_counted
@@ -257,6 +260,7 @@ def judge_wording(
         and not _every_quoted_figure(text, scope, usable)
         and not _every_quote_holds(text, scope, usable)
         and not figure_in_every_quote(text, [b.evidence_excerpt for b in usable])
+        and not range_holds_every_quote(text, [b.evidence_excerpt for b in usable], cited_calls)
         and not own_figures_meet_the_bound(text)
         and not whole_of_a_share(text, scope)
         and not _whole_shown_by_counts(text, views)
@@ -264,6 +268,7 @@ def judge_wording(
         and not every_line_holds(text, cited_calls)
         and not every_levelled_line_holds(text, scope.start(), cited_calls)
         and not quotes_counted(text, scope.start(), cited_calls, [b.evidence_excerpt for b in usable])
+        and not keys_share_the_value(text, cited_calls)
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
@@ -455,7 +460,14 @@ def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
     if count is None:
         return False
     digits = count.group(1)
-    return (int(digits) if digits.isdigit() else _SMALL_NUMERALS.get(digits, 0)) == len(usable)
+    n = int(digits) if digits.isdigit() else _SMALL_NUMERALS.get(digits, 0)
+    if n == len(usable):
+        return True
+    # "两个会话都是 … 过期的" quoting the two "Expiring session 0x…, timeout of 18000ms exceeded" lines beside
+    # another: the quotes of one shape (their words, figures and ids apart) are the ones counted
+    shapes = Counter(line_shape(fold(b.evidence_excerpt)) for b in usable)
+    return n >= 2 and max(shapes.values()) == n and list(shapes.values()).count(n) == 1
+
 
 
 _COUNT_BEFORE = re.compile(

@@ -718,10 +718,21 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
     one column of the rows it quotes, one row per quote (two or more): the quotes are in the cited
     outputs, so the operands are stated; one step of arithmetic over them (spec §7)."""
     adds, averages = search_total(claim_text) is not None, MEAN_WORD.search(claim_text) is not None
-    if not (adds or averages) or not 2 <= len(quotes) <= _MAX_QUOTED_ROWS or number.kind == "clock":
+    if not (adds or averages) or number.kind == "clock":
         return False
+    # one row per quote, or the lines of one quote ("{rcode="NOERROR"}  8123.4" and the two below it)
     rows = [[n for n in iter_numbers(fold(q), 16) if n.kind != "clock"] for q in quotes]
-    if any(not row for row in rows):
+    if _aggregate_of_rows(number, rows, adds, averages):
+        return True
+    for quote in (q for q in quotes if "\n" in q):  # (a line of a block without figures is its heading)
+        lines = [[n for n in iter_numbers(fold(line), 16) if n.kind != "clock"] for line in quote.split("\n")]
+        if _aggregate_of_rows(number, [row for row in lines if row], adds, averages):
+            return True
+    return False
+
+
+def _aggregate_of_rows(number: NumberMention, rows: list[list[NumberMention]], adds: bool, averages: bool) -> bool:
+    if not 2 <= len(rows) <= _MAX_QUOTED_ROWS or any(not row for row in rows):
         return False
     for j in range(min(len(row) for row in rows)):
         column = [row[j] for row in rows]

@@ -5,7 +5,9 @@
 "payments 命名空间 5xx 错误率 31%" quoting the series labelled `namespace: payments-stg`. The claim's
 subject is in the cited output (so it is no absent entity), but not in the record it quotes, and
 that record names another subject in the same place: the same label key (`"namespace": …`,
-`pod=…`), the same resource kind (`pod/…`), or the same log tag (`[…]`).
+`pod=…`), the same resource kind (`pod/…`), the same log tag (`[…]`), or the same prefix glued to it
+(`https://…`, `image=gateway:…`: "推送到 hooks.partner-a.com 正常" quoting a POST to hooks.partner-b.com), or
+the same word before an identifier (`call inventory-svc …` where the quote has `call payment-svc …`).
 
 A soft judgement (spec §8: which subject a line is about is a reading, a model may overrule it);
 the rules backend reads it as `contradicted`. A record is the quoted line, or in a JSON output the
@@ -37,6 +39,15 @@ _KEYS = (
 )
 _KEY_BEFORE = re.compile(rf"""(?:^|[\s{{,(])["']?({_KEYS})["']?\s*[:=]\s*["']?$""")
 _KIND_BEFORE = re.compile(rf"(?<![a-z0-9_\-])({_KINDS})/$")
+# the word before an identifier that names its place: "call inventory-svc GET …", "lookup hooks.partner-a.com"
+_WORD_BEFORE = re.compile(r"(?<![\w.\-/])([a-z]{3,}) $")
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(?:[\-.][a-z0-9]+)+")
+_STOP = frozenset({
+    "the", "and", "for", "from", "with", "into", "onto", "via", "over", "after", "before", "than", "that", "this",
+    "was", "were", "are", "has", "had", "not", "but", "all", "any", "per", "see", "use", "using", "by", "at", "on",
+})
+# a prefix glued to the token that names its place: "https://hooks.partner-a.com", "image=gateway:v2.14.1"
+_GLUED_BEFORE = re.compile(r"(?<!\S)(?:[a-z][a-z0-9_\-]*=)?(?:[a-z][\w.\-]*:|[a-z]+://)$")
 _LOG_LEVELS = frozenset({"info", "warn", "warning", "error", "debug", "trace", "fatal", "notice", "crit", "critical"})
 _MAX_LINE = 2_000  # a longer line is a JSON document: its record is an object, not the line
 _MAX_RECORD = 100_000  # characters of an enclosing object widened to before it is the whole text
@@ -98,12 +109,26 @@ def _true_of(token: str, claim_text: str, cited: Sequence[CallEvidence]) -> bool
     if not figures:
         return False
     for ev in cited:
-        text = ev.flat[: ev.text_end]
-        for at in _token_places(text, token):
-            record = _record_with_values(text, at, at + len(token))
+        for record in _records_naming(ev, token):
             if all(re.search(rf"(?<![\d.]){re.escape(f)}(?![\d])", record) for f in figures):
                 return True
     return False
+
+
+def _records_naming(ev: CallEvidence, token: str) -> Iterator[str]:
+    """The records of the output that name the token; of a JSON string of lines ("output": "…\\n…"), each
+    of its lines as the output's decoded text (after `text_end`) writes it."""
+    text = ev.flat[: ev.text_end]
+    for at in _token_places(text, token):
+        record = _record_with_values(text, at, at + len(token))
+        if "\\n" in record and ev.out_end > ev.text_end:
+            decoded = ev.flat[: ev.out_end]
+            yield from (
+                line for line in (_record(decoded, i, i + len(token)) for i in _token_places(decoded, token))
+                if "\\n" not in line
+            )
+        else:
+            yield record
 
 
 def _record_with_values(text: str, start: int, end: int) -> str:
@@ -126,12 +151,25 @@ def _records(excerpt: str, binding: EvidenceBinding, cited: Sequence[CallEvidenc
     for ev in cited:
         if ev.call.invocation_id not in binding.source_invocation_ids:
             continue
-        at = ev.flat.find(excerpt, 0, ev.text_end) if excerpt else -1
-        if at != -1:
-            record = _record(ev.flat[: ev.text_end], at, at + len(excerpt))
-            if "\n" in record or not is_header(record, ""):  # a header line names columns, no subject's record
-                found.append(record)
+        record = _quoted_record(ev, excerpt)
+        if record is not None and ("\n" in record or not is_header(record, "")):
+            found.append(record)  # (a header line names columns, no subject's record)
     return found
+
+
+def _quoted_record(ev: CallEvidence, excerpt: str) -> str | None:
+    """The record around the quote in the output; where the quote is in a JSON string the output holds,
+    its line in the string's decoded text (after `text_end`), not the JSON line holding every line of it."""
+    if not excerpt:
+        return None
+    at = ev.flat.find(excerpt, 0, ev.text_end)
+    record = _record(ev.flat[: ev.text_end], at, at + len(excerpt)) if at != -1 else None
+    if (record is None or "\\n" in record) and ev.out_end > ev.text_end:
+        decoded = ev.flat[: ev.out_end]
+        at = decoded.rfind(excerpt, ev.text_end)
+        if at != -1:
+            return _record(decoded, at, at + len(excerpt))
+    return record
 
 
 def _record(text: str, start: int, end: int) -> str:
@@ -199,7 +237,8 @@ def _a_padded_key(token: str, text: str, after: int) -> bool:
 
 
 def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
-    """The places the token takes in the output: ("key", "namespace"), ("kind", "pod"), ("tag", "")."""
+    """The places the token takes in the output: ("key", "namespace"), ("kind", "pod"), ("tag", ""),
+    ("glued", "https://"), ("word", "call")."""
     slots: set[tuple[str, str]] = set()
     for n, at in enumerate(_token_places(text, token, end)):
         if n >= _OCCURRENCES:
@@ -210,14 +249,23 @@ def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
             slots.add(("key", key.group(1)))
         elif kind := _KIND_BEFORE.search(before):
             slots.add(("kind", kind.group(1)))
-        elif before.endswith("[") and text.startswith("]", after):
+        elif before.endswith("[") and text.startswith("]", after) and not _a_section_line(text, at, after):
             slots.add(("tag", ""))
+        elif glued := _GLUED_BEFORE.search(before):
+            slots.add(("glued", glued.group(0)))
+        elif _IDENTIFIER.fullmatch(token) and (word := _WORD_BEFORE.search(before)) and word.group(1) not in _STOP:
+            slots.add(("word", word.group(1)))
         elif before.endswith("\n") and text.startswith(("  ", "\t"), after) and not _a_padded_key(token, text, after):
             # a table's first column (NAMESPACE, NAME): the whole first cell, the next column a gap away
             # ("Min replicas:  4" or "HEALTH_WARN 214 slow ops" opens with a word, not a subject cell; nor does
             # chronyc's "Stratum         : 3", a key padded to its colon)
             slots.add(("first_column", ""))
     return slots
+
+
+def _a_section_line(text: str, at: int, after: int) -> bool:
+    """"[Unit]" alone on its line: an ini file's section, no log line's tag."""
+    return text[text.rfind("\n", 0, at) + 1 : at - 1].strip() == "" and text[after + 1 : after + 2] in ("\n", "")
 
 
 def _holds(record: str, token: str) -> bool:
@@ -261,6 +309,10 @@ def _other_in_slot(record: str, slots: set[tuple[str, str]], token: str, claim: 
             pattern = r"^\s*([a-z0-9][\w.\-/]*)"
         elif kind == "kind":
             pattern = rf"(?<![a-z0-9_\-]){name}/([a-z0-9][\w.\-]*)"
+        elif kind == "word":
+            pattern = rf"(?<![\w.\-]){name} ([a-z0-9][\w.\-]*[\-./][\w.\-]*[a-z0-9])"
+        elif kind == "glued":
+            pattern = rf"(?<!\S){re.escape(name)}([a-z0-9][\w.\-]*)"
         else:
             # a log line's tag is its first tag-like bracket, near its start ("… ERROR [promo] …"),
             # never a later one ("Sense Key : Medium Error [current]")

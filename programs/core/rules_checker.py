@@ -22,8 +22,9 @@ from .evidence_facts import ClaimEvidence, cap
 # order the one reported is chosen; a judgement of that class missing here fails loudly (ValueError).
 _CONTRADICTING = (
     "negation", "searched_not_found", "other_row", "other_subject", "other_label", "other_key", "other_value",
-    "own_multiple", "own_change", "own_bound", "respective_pairs", "expected_as_outcome", "opposite_outcome",
-    "direction", "not_extreme", "time_course", "quoted_time", "cut_listing", "zero_counter", "state_pair",
+    "own_multiple", "own_change", "own_bound", "bound_broken", "whole_share", "beside_quote", "respective_pairs",
+    "expected_as_outcome", "opposite_outcome", "direction", "not_extreme", "time_course", "quoted_time",
+    "cut_listing", "zero_counter", "state_pair",
 )
 # Soft judgements that lower a class to their `lowers_to`, in the order they are reported.
 _LOWERING = ("outside_cited", "new_words", "uncovered_words", "uncovered_concepts", "causal_as_direct", "scope_wording")

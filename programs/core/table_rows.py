@@ -63,6 +63,8 @@ def other_row_conflict(
         for number in mentions.numbers:
             if number.kind == "clock" or number.is_soft or _on_rows(number, own, derive=True):
                 continue
+            if _names_a_quantile(claim_text, number):
+                continue  # "等待的 99 分位为 12108.97 微秒": the name of a percentile, no value
             # a share ("5xx 占比 25%") is derived on its row; any other figure must be written there
             derive = number.kind == "ratio"
             showing = [row for row in others if _on_rows(number, [row], derive)]
@@ -81,6 +83,10 @@ def other_row_conflict(
             ):
                 return _detail(entity, subject, showing[0])
     return None
+
+
+def _names_a_quantile(claim_text: str, number: NumberMention) -> bool:
+    return re.search(rf"(?<![\d.]){re.escape(number.text)}\s?(?:分位|百分位|th\b)", fold(claim_text)) is not None
 
 
 _JOINER = re.compile(r"\s*(?:和|与|及|、|跟|,|，)\s*")

@@ -24,7 +24,7 @@ from ..text.normalize import contains_figure, fold
 from ..text.own_arithmetic import from_to_before
 from ..text.series import Point, Series, hhmm, values_of
 from ..text.tokens import NumberMention, extract_mentions, holds_as_written, numbers_with_places, written_figure
-from ..text.wording import CLAUSE_BREAK, part_start
+from ..text.wording import CLAUSE_BREAK, part_start, sentence_part
 from .trace_index import CallEvidence
 
 _ONGOING = re.compile(
@@ -228,9 +228,12 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
         return None
     text, numbers = numbers_with_places(claim_text)
     figures = [(start, n) for start, _, n in numbers if n.kind != "clock"]
-    for values in columns:
-        held = [(start, n) for start, n in figures if _index(values, n) is not None]
-        if not held:
+    helds = [[(start, n) for start, n in figures if _index(values, n) is not None] for values in columns]
+    # (of several label sets, the one holding most of the claim's figures is the one it speaks of: "分区 2
+    # 13:30 只有 31 … 16:00 达到 268102" is no course of partition 0's, which shows a 31 as well)
+    most = max(map(len, helds))
+    for values, held in zip(columns, helds, strict=True):
+        if not held or (steady and len(held) < most):
             continue
         if current:
             for start, n in held:
@@ -253,6 +256,80 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
                 word = "rise" if rising else "fall"
                 return f"it says a steady {word}, but the cited series goes {', '.join(f'{v:g}' for v in tail)}"
     return None
+
+
+# "基本平稳", "保持稳定": a course that neither rises nor falls
+_FLAT = re.compile(r"基本平稳|保持平稳|比较平稳|较为平稳|基本稳定|保持稳定|基本不变|没有明显变化|无明显变化|基本持平")
+_FLAT_SPAN = 1.1  # a steady rise or fall by more than a tenth is no flat course
+_SINCE_AFTER = re.compile(r"\s?(?:之后|以后|后|起|开始|以来)")
+_AFTER_IT = re.compile(r"此后|之后|随后|然后|接着")
+_TO_BEFORE = re.compile(r"(?:到|至|~|～|-)\s?$")
+
+
+def anchored_course_conflict(claim_text: str, series: Sequence[Series]) -> str | None:
+    """A course said of a window the claim names by its clocks, which the cited series' points of that
+    window break: "10:05 之后仍持续上升" over 1.382, 1.215, 0.412; "从 15:55 到 16:05 基本平稳" over a
+    steady rise of 11%."""
+    steady = _STEADY.search(claim_text)
+    flat = None if steady else _FLAT.search(claim_text)
+    course = steady or flat
+    if course is None:
+        return None
+    text, places = numbers_with_places(claim_text)
+    first, last = sentence_part(text, course.start())
+    clocks = [(start, end, n) for start, end, n in places if n.kind == "clock" and first <= start < last]
+    before = [c for c in clocks if c[0] < course.start()]
+    if not before:
+        return None
+    since = before[0][2]
+    between = text[before[0][1] : course.start()]
+    # the window runs from its clock to the clock the course runs to ("从 15:55 到 16:05 基本平稳", "此后持续
+    # 上升，07:05 达到峰值 9"), or to the series' end
+    to = next((c for c in before[1:] if _TO_BEFORE.search(text, before[0][1], c[0])), None)
+    after = next((c for c in clocks if c[0] >= course.end()), None)
+    until = (to or after or (None, None, None))[2]
+    if not (_SINCE_AFTER.match(text, before[0][1]) or _AFTER_IT.search(between) or to):
+        return None  # "10:05 的 P99 持续上升": a time, no window the course is said of
+    runs = [(_in_utc(one), run) for one in series for run in _runs_in_time_order(one)]
+    # (of several label sets, only one holding a figure the sentence gives its course: "分区 2 的 LAG 在
+    # 13:30 只有 31，此后持续上升" is no course of partition 0's)
+    figures = [n for s, _, n in places if n.kind != "clock" and first <= s < last]
+    if figures:
+        held = [sum(any(holds_as_written(p.values[0], n) for p in run) for n in figures) for _, run in runs]
+        most = max(held, default=0)
+        runs = [r for r, count in zip(runs, held, strict=True) if count and count == most]
+    for utc, points in runs:
+        for offset in ((0, _EIGHT_HOURS) if utc else (0,)):
+            start = (int(since.value) - offset) % _DAY
+            stop = (int(until.value) - offset) % _DAY if until is not None else _DAY
+            window = [p.values[0] for p in points if start <= p.second <= stop]
+            if len(window) < 2:
+                continue
+            shown = ", ".join(f"{v:g}" for v in window)
+            if steady:
+                rising = steady["up"] is not None
+                if any((b < a) if rising else (b > a) for a, b in pairwise(window)):
+                    word = "rise" if rising else "fall"
+                    return f"it says a steady {word} from {since.text}, but the cited series goes {shown}"
+            elif _moves_steadily(window):
+                return f"it says the course is flat from {since.text}, but the cited series goes {shown}"
+    return None
+
+
+def _runs_in_time_order(series: Series) -> list[list[Point]]:
+    """The series' points with values, a new run where the time goes back (an output of two label sets)."""
+    runs: list[list[Point]] = [[]]
+    for point in (p for p in series.points if p.values):
+        if runs[-1] and point.second <= runs[-1][-1].second:
+            runs.append([])
+        runs[-1].append(point)
+    return [run for run in runs if len(run) >= 2]
+
+
+def _moves_steadily(values: list[float]) -> bool:
+    low, high = min(values), max(values)
+    monotonic = all(b >= a for a, b in pairwise(values)) or all(b <= a for a, b in pairwise(values))
+    return monotonic and low > 0 and high / low > _FLAT_SPAN
 
 
 def _restarting_runs(series: Series) -> list[list[float]]:
@@ -405,12 +482,14 @@ def time_course_conflict(
     """The first of this module's readings that the cited outputs contradict, as a detail."""
     course = "从" in claim_text
     sides = ("之" in claim_text or "以" in claim_text) and _SIDE_OF_A_TIME.search(claim_text) is not None
-    if course or sides or _TURN_AFTER.search(claim_text):  # (the series are parsed lazily: only for a claim that asks)
+    window = _STEADY.search(claim_text) is not None or _FLAT.search(claim_text) is not None
+    if course or sides or window or _TURN_AFTER.search(claim_text):  # (the series are parsed lazily: only when asked)
         series = list(series)
     return (
         earlier_first_occurrence(claim_text, excerpts, cited)
         or ongoing_after_recovery(claim_text, cited)
         or series_course_conflict(claim_text, series)
+        or (anchored_course_conflict(claim_text, series) if window and isinstance(series, list) else None)
         or (turn_after_a_time_conflict(claim_text, series) if isinstance(series, list) else None)
         or (course_order_conflict(claim_text, series) if course and isinstance(series, list) else None)
         or (figure_on_the_wrong_side(claim_text, series) if sides and isinstance(series, list) else None)

@@ -595,6 +595,11 @@ class TraceIndex:
     def query_flat(self) -> str:
         return fold(self.session.original_query)
 
+    @_cached
+    def arguments_flat(self) -> str:
+        """Every call's arguments, folded: words the Executor asked with ("app=order"), never evidence."""
+        return fold("\n".join(json.dumps(c.arguments, ensure_ascii=False) for c in self.session.tool_calls))
+
     def get(self, invocation_id: str) -> CallEvidence | None:
         return self.calls.get(invocation_id)
 
@@ -746,8 +751,13 @@ class TraceIndex:
     # --- entities, words, numbers -------------------------------------------------------------
 
     def word_anywhere(self, word: str) -> bool:
-        """An ordinary word occurs in some tool output, a call's subject, or the operator's question."""
-        return word_in(self.query_flat, word) or any(ev.holds_word(word) for ev in self.calls.values())
+        """An ordinary word occurs in some tool output, a call's subject or arguments, or the operator's
+        question: no word the claim adds (whether the cited output carries it is asked apart)."""
+        return (
+            word_in(self.query_flat, word)
+            or any(ev.holds_word(word) for ev in self.calls.values())
+            or word_in(self.arguments_flat, word)
+        )
 
     def token_location(self, token: str, cited: Iterable[str]) -> Location:
         """Where an entity (already folded) appears: in an ok cited call (output or subject
@@ -759,12 +769,15 @@ class TraceIndex:
             return "trace"
         return "nowhere"
 
-    def number_location(self, number: NumberMention, cited: Iterable[str], sums: bool = True) -> Location:
+    def number_location(
+        self, number: NumberMention, cited: Iterable[str], sums: bool = True, spans: bool = True
+    ) -> Location:
         """Where a number appears or follows from: ok cited outputs, elsewhere in the trace, nowhere.
         Arguments never count; arithmetic runs only over the ok cited outputs, sums of two values only
-        with `sums` (the claim says it adds up: `wording.TOTAL`)."""
+        with `sums` (the claim says it adds up: `wording.TOTAL`), gaps between two clocks only with `spans`
+        (the claim speaks of a span: `wording.speaks_of_a_span`)."""
         inside, outside = self._split(cited)
-        if _number_in(number, inside, sums=sums):
+        if _number_in(number, inside, sums=sums, spans=spans):
             return "cited"
         if _number_in(number, outside, derive=False):
             return "trace"
@@ -1083,7 +1096,9 @@ def _is_subject_key(key: str) -> bool:
 _COLUMN_KINDS = frozenset({"bytes", "seconds"})
 
 
-def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = True, sums: bool = True) -> bool:
+def _number_in(
+    number: NumberMention, calls: list[CallEvidence], derive: bool = True, sums: bool = True, spans: bool = True
+) -> bool:
     """Literally, after unit conversion, or (with `derive`) by one step of arithmetic.
 
     Arithmetic is allowed only over the outputs a claim cites: over the whole trace almost any
@@ -1103,7 +1118,7 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
         return True  # "已等待 4.9 秒" over PostgreSQL's interval "00:00:04.912"
     if not derive:
         return False
-    if follows_by_arithmetic(number, [n for ev in calls for n in _operands(ev, number.kind)], sums):
+    if follows_by_arithmetic(number, [n for ev in calls for n in _operands(ev, number.kind)], sums, spans):
         return True
     # "6 天涨了 36.2 GiB" over a series whose bare points the output declares in GiB: its values in that unit
     declared = [
@@ -1113,7 +1128,7 @@ def _number_in(number: NumberMention, calls: list[CallEvidence], derive: bool = 
         for n in ev.numbers
         if n.kind == "plain"
     ]
-    return bool(declared) and follows_by_arithmetic(number, declared, sums)
+    return bool(declared) and follows_by_arithmetic(number, declared, sums, spans)
 
 
 def _operands(ev: CallEvidence, kind: str) -> list[NumberMention]:

@@ -201,29 +201,37 @@ def millicores(number: NumberMention) -> float | None:
     return float(m.group(1)) / 1000 if m else None
 
 
-def follows_by_arithmetic(claimed: NumberMention, evidence: Sequence[NumberMention], sums: bool = True) -> bool:
+def _span_between_clocks(target: float, evidence: Sequence[NumberMention], tol: float) -> bool:
+    # a clock with a fraction of a second counts with and without it: "71 秒" between 15:20:41.118 and
+    # 15:21:52.902 is the span of their seconds, "55 秒" between 23:59:41.882 and 00:00:37.207 the exact one
+    clocks = sorted({v for ev in evidence if ev.kind == "clock" for v in (ev.value, _clock_seconds(ev))})
+    if _difference_of(target, clocks, tol):
+        return True
+    # a span across midnight ("23:59:41.882" to "00:00:37.207" is 55.3 s), for spans of hours at most
+    late = [c for c in clocks if c >= _DAY - _MIDNIGHT_SPAN]
+    early = [c + _DAY for c in clocks if c < _MIDNIGHT_SPAN]
+    return bool(late and early and any(_has_close(early, a + target, tol) for a in late))
+
+
+def follows_by_arithmetic(
+    claimed: NumberMention, evidence: Sequence[NumberMention], sums: bool = True, spans: bool = True
+) -> bool:
     """One step of arithmetic between two evidence numbers gives the claimed value.
 
     Differences (clock times to a span), ratios and percentages of any two values of compatible
     kinds; sums only of two values of the claimed kind that are each a real share of it; products
     only of a small whole multiplier and a value with a unit. `sums=False` when the claim does not
     say it adds anything up (共 / 合计 / total...): "重启 146 次" is no sum of RESTARTS 9 and exit code 137.
+    `spans=False` when the claim does not speak of a span between moments (`wording.speaks_of_a_span`): a
+    pause or an excess of "约 2 秒" is no gap between two of a log's stamps, which almost any small span is.
     """
     if claimed.kind == "clock" or not is_quantity(claimed):
         return False
     tol = tolerance(claimed)
     target = claimed.value
+    if claimed.kind == "seconds" and spans and _span_between_clocks(target, evidence, tol):
+        return True
     if claimed.kind == "seconds":
-        # a clock with a fraction of a second counts with and without it: "71 秒" between 15:20:41.118 and
-        # 15:21:52.902 is the span of their seconds, "55 秒" between 23:59:41.882 and 00:00:37.207 the exact one
-        clocks = sorted({v for ev in evidence if ev.kind == "clock" for v in (ev.value, _clock_seconds(ev))})
-        if _difference_of(target, clocks, tol):
-            return True
-        # a span across midnight ("23:59:41.882" to "00:00:37.207" is 55.3 s), for spans of hours at most
-        late = [c for c in clocks if c >= _DAY - _MIDNIGHT_SPAN]
-        early = [c + _DAY for c in clocks if c < _MIDNIGHT_SPAN]
-        if late and early and any(_has_close(early, a + target, tol) for a in late):
-            return True
         # a difference of bare values in the sub-unit ("低 675ms" from p99 1315 and 640, in ms)
         bare = sorted({ev.value for ev in evidence if ev.kind == "plain" and is_quantity(ev)})
         if _difference_of(target * 1000, _beyond(bare, tol * 1000), tol * 1000):

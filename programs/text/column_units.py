@@ -25,7 +25,8 @@ _HEADER_UNIT = re.compile(
     rf"|(?P<b2>{_BYTES})_[a-z]+(?:/s)?"
     r"|[a-z0-9%_]*[_(\[](?P<s>ms|us|sec|secs|seconds|s)[)\]]?"
     r"|[a-z0-9%_]*[_(\[](?P<b3>bytes)[)\]]?"
-    r"|(?P<kib>rss|vsz|res|virt|shr))$"  # ps and top: resident and virtual sizes in KiB
+    r"|(?P<kib>rss|vsz|res|virt|shr)"  # ps and top: resident and virtual sizes in KiB
+    r"|(?P<await>(?:[rwdf]_)?await|svctm))$"  # iostat's waits, in milliseconds
 )
 _FACTORS = {
     "kb": 1024.0, "kib": 1024.0, "mb": 1024.0**2, "mib": 1024.0**2, "gb": 1024.0**3, "gib": 1024.0**3,
@@ -36,6 +37,7 @@ _DECIMAL = {"kb": 1000.0, "mb": 1000.0**2, "gb": 1000.0**3, "tb": 1000.0**4}
 _CELL = re.compile(r"\d+(?:\.(\d+))?")
 _CUE = re.compile(
     rf"(?:{_BYTES})(?:/s|_)|[_(\[](?:ms|us|sec|secs|seconds|s|bytes)\b|\b(?:rss|vsz)\b|\bres\s|\b(?:elapsed|etime)\b"
+    r"|await\b|\bsvctm\b"
 )
 # ps's ELAPSED / ETIME column: "[[dd-]hh:]mm:ss", an elapsed time wherever it sits under that header
 _ELAPSED_HEADER = frozenset({"elapsed", "etime"})
@@ -90,6 +92,8 @@ def headed_figures(folded: str, end: int | None = None) -> list[tuple[str, Numbe
 def _unit_of(match: re.Match[str]) -> str:
     if match.group("kib"):
         return "kib"
+    if match.group("await"):
+        return "ms"
     return next(v for v in match.group("b1", "b2", "s", "b3") if v)
 
 

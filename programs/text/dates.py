@@ -247,3 +247,14 @@ def dated_times(text: str) -> list[tuple[int, bool, bool]]:
             seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
         found.append((seconds, zone is not None, m.group(1) is not None))
     return found
+
+
+def written_days(text: str) -> list[int]:
+    """Seconds since the epoch of each day written with its year ("2025-12-15"), at midnight."""
+    found = []
+    for m in _ISO_DATE.finditer(text):
+        try:
+            found.append(int(datetime(int(m["y"]), int(m["m"]), int(m["d"]), tzinfo=UTC).timestamp()))
+        except ValueError:
+            continue
+    return found

@@ -81,6 +81,7 @@ _ZH_FALSE = re.compile(
     r"不仅|不只|不但|不断|不少|不久|不同|不停|不过|不到|不一定|不管|非常|无论|无需|无效|未来|未知|无线"
     r"|不足|不够|不良|不当|不稳|不佳|不均|不一致|不匹配|不正确|不正常|非正常|不合理|不合法|不合规|不规范"
     r"|不兼容|不充分|不完整|不畅|不准确|不及时|不合格|不达标|不对|非预期|不明"
+    r"|无限|未处理|未捕获"  # "无限重启" (without end), "未处理异常" (an unhandled exception): no denial
 )
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
 _LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")
@@ -124,7 +125,10 @@ _FALSE_AFTER = re.compile(  # (the glued identifier is ASCII: "HPA 的 ScalingAc
 )
 # a claim's "Restart Count 为 0" names a figure of one row or one object: it neither reports the event
 # nor denies it (a table may hold other rows), the figure is checked as a number
-_ZERO_VALUE = re.compile(r"(?:\s?[a-z_]+){0,2}\s*(?:为|是|等于|[:=：])\s*0(?![\d.])")
+# ("outofmemory 计数都为 0": a counter of it, all zero)
+_ZERO_VALUE = re.compile(
+    r"(?:\s?[a-z_]+){0,2}\s*(?:计数|次数|数量|个数|的值|值)?\s*(?:都|均|全部|全都)?\s*(?:为|是|等于|[:=：])\s*0(?![\d.])"
+)
 _FALSE_WORDS = ("false", "no", "off", "disabled")  # every value `_FALSE_AFTER` accepts holds one ("none": "no")
 _WINDOW = 40
 _OCCURRENCES = 32
@@ -749,7 +753,7 @@ def _cause_denial_conflict(
             continue  # "是 metrics-server 挂了，而不是 CPU 没达到阈值": the explanation it sets aside
         failures = [w for cid in m.concept_ids for w in _failures_of(cid)]
         for view in views:
-            hit = _failing_beside(view, failures, events)
+            hit = _failing_beside(view, failures, events, m.concept_ids[0])
             if hit:
                 cause = m.concept_ids[0]
                 return f"it denies {cause!r} ({m.term}) as the cause, which the cited output reports ({hit!r})"
@@ -771,10 +775,16 @@ def _failures_of(component: str) -> tuple[str, ...]:
     )
 
 
-def _failing_beside(view: EvidenceView, failures: Sequence[str], events: set[str]) -> str | None:
-    """A term of a failure, not denied, on a line that also names one of the claim's events (elsewhere)."""
+def _failing_beside(
+    view: EvidenceView, failures: Sequence[str], events: set[str], component: str | None = None
+) -> str | None:
+    """A term of a failure, not denied, on a line that also names one of the claim's events (elsewhere).
+    A term that first names another concept ("timeout", which unreachable lists too) is the component's
+    only on a line that names it: a bare timeout is no failure of the network ("不是网络拦截" over a health
+    check answering in 8 s)."""
     text = view.text
     concepts = glossary().concepts
+    owner = concepts.get(component) if component else None
     for w in failures:
         concept = concepts[w]
         for term in concept.ascii_terms if view.is_ascii else concept.terms:
@@ -785,10 +795,20 @@ def _failing_beside(view: EvidenceView, failures: Sequence[str], events: set[str
                     line_start = text.rfind("\n", max(0, start - _LINE_CHARS), start) + 1
                     stop = text.find("\n", start, start + len(term) + _LINE_CHARS)
                     line = text[line_start:start] + " " + text[start + len(term) : len(text) if stop == -1 else stop]
-                    if any(_names(line, concepts[e], view.is_ascii) for e in events):
+                    named = owner is None or not _names_another(term, w) or _names(line, owner, view.is_ascii)
+                    if named and any(_names(line, concepts[e], view.is_ascii) for e in events):
                         return term
                 start = text.find(term, start + 1)
     return None
+
+
+@lru_cache(maxsize=1024)
+def _names_another(term: str, concept_id: str) -> bool:
+    """The term is the first name of a concept other than `concept_id` ("timeout" of timeout, which
+    unreachable lists too): it names that concept first."""
+    return any(
+        cid != concept_id and term in (c.en[:1] + c.zh[:1]) for cid, c in glossary().concepts.items()
+    )
 
 
 def _names(line: str, concept: Concept, ascii_only: bool) -> bool:
@@ -986,14 +1006,20 @@ def _glued_un(text: str, start: int) -> bool:
     return start >= 2 and text[start - 2 : start] == "un" and (start == 2 or not text[start - 3].isalnum())
 
 
+# a negator that bounds a figure, "未达到 1500ms", "没有超过 10 次", right before the term: a comparison
+_NEGATED_BOUND = re.compile(
+    r"[不没未](?:有)?(?:达到|超过|超出|到|满|高于|低于)\s?(?:约)?\s?\d[\d.]*\s?[a-z%次个条秒分钟小时天]*\s?$"
+)
+
+
 def _negated_before(text: str, start: int, floor: int = 0) -> bool:
     """A negator right before `start`, at or after `floor` (see `negated_spans`)."""
     before = text[max(floor, start - _WINDOW) : start]
     if not _may_negate(before):
         return False
     clause = _CLAUSE_BREAK.split(before)[-1]
-    if not clause:
-        return False
+    if not clause or _NEGATED_BOUND.search(clause):
+        return False  # ("未达到 1500ms 超时": a figure below a limit, no denial of the timeout)
     # a Latin word between a Chinese negator and the term counts as one character ("没有 SMTP timeout")
     tail = (clause if clause.isascii() else _LATIN_RUN.sub("x", clause))[-(_ZH_GAP + 3) :]
     for i in range(len(tail) - 1, -1, -1):

@@ -174,3 +174,12 @@ def _may_hold_astral(text: str) -> bool:
     # O(1) on CPython, whose strings store 4 bytes a character only when one is beyond the BMP;
     # elsewhere the size test is true and the astral pattern always runs
     return sys.getsizeof(text) - 4 * len(text) >= _UCS4_MIN_OVERHEAD
+
+
+_FIGURES_AND_IDS = re.compile(r"0x[0-9a-f]+|[0-9a-f]*\d[0-9a-f.:,\-]*")
+
+
+def line_shape(folded_line: str) -> str:
+    """A folded line with its figures and ids (hex, numbers, clocks) each written "#": lines of one kind
+    ("GC(1185) Pause Full … 2873.556ms", "Expiring session 0x3…, timeout of 18000ms exceeded") share it."""
+    return _FIGURES_AND_IDS.sub("#", folded_line.strip())

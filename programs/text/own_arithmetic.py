@@ -12,20 +12,29 @@ from __future__ import annotations
 
 import ast
 import itertools
+import math
 import operator
 import re
 from collections.abc import Callable, Iterator, Sequence
 
-from .arithmetic import tolerance
-from .dates import dated_times
+from .arithmetic import is_approximate, tolerance
+from .dates import dated_times, written_days
 from .glossary import compact, concept_mentions, concepts_in
 from .normalize import fold
 from .tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, numbers_with_places
 from .wording import search_total, sentence_part
 
 __all__ = [
-    "difference_of_its_own_figures", "formula_operands", "multiple_conflict", "rate_of_its_own_figures",
-    "result_of_a_written_formula", "span_of_its_own_clocks", "written_as_multiple",
+    "compared_to_its_own_figure",
+    "difference_of_its_own_figures",
+    "formula_operands",
+    "multiple_conflict",
+    "own_comparison_conflict",
+    "rate_of_its_own_figures",
+    "result_of_a_written_formula",
+    "share_conflict",
+    "span_of_its_own_clocks",
+    "written_as_multiple",
 ]
 
 # an arithmetic expression: numbers, + - * / × ÷ and brackets, with one operator at least
@@ -219,6 +228,10 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
             continue
         slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
         ratios = [a.value / b.value for group in operands for a in group for b in group if a is not b]
+        # "9402 ms，而 zk-1 为 412 … 约是 zk-1 的 23 倍": a unit written once, its bare figures in it
+        written = [n.value / n.factor for n in own if n.kind not in ("plain", "count")]
+        bare = [n.value for n in own if n.kind == "plain"]
+        ratios += [a / b for a in written for b in bare] + [b / a for a in written for b in bare]
         # "从 40 涨到 360，是原来的 9 倍": a multiple of where the course started, of the course only
         original = _ORIGINAL_BEFORE.search(prepared, max(0, start - 12), start) is not None
         course = from_to_before(prepared, places, start) if original else None
@@ -237,6 +250,111 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
         if turned:
             return turned
     return None
+
+
+
+# "3702M，约为 4096M 上限的 97%": a share of a base the sentence names, and the part it shares out before it
+_BASE_OF_A_SHARE = re.compile(r"[^\d，。；;,、]{0,10}?的\s?(?:约|大约|近|仅|只有|不到|超过)?\s?")
+_SHARE_VERB = re.compile(r"(?:占|为|是|达|达到|相当于|只有|仅有)了?[^\d，。；;,、]{0,6}?(?:约|大约|近)?\s?$")
+_SHARE_SLACK = 0.05  # relative, for a share written as approximate ("约 97%" of 97.17%)
+
+
+def share_conflict(text: str) -> str | None:
+    """A share "A，约为 B 的 P%" that no figure of the sentence part before its base B, of B's kind, gives
+    over B; None when that part states no such figure (its part may be read from an output)."""
+    if "%" not in text or "的" not in text:
+        return None
+    prepared, places = numbers_with_places(text)
+    for (b_start, b_end, base), (p_start, _, share) in itertools.pairwise(places):
+        if share.kind != "ratio" or base.kind in ("ratio", "clock") or base.value <= 0:
+            continue
+        if not _BASE_OF_A_SHARE.fullmatch(prepared, b_end, p_start):
+            continue
+        if not _SHARE_VERB.search(prepared, max(0, b_start - 12), b_start):
+            continue
+        first = sentence_part(prepared, b_start)[0]
+        kind = _kind_group(base)
+        parts = [
+            n for s, _, n in places
+            if first <= s < b_start and _kind_group(n) == kind and n.value > 0 and n is not base
+        ]
+        if not parts:
+            continue
+        slack = max(tolerance(share), _SHARE_SLACK * share.value if is_approximate(share) else 0.0)
+        ratios = [a / b for n in parts for a in _readings(n) for b in _readings(base)]
+        if not any(abs(r - share.value) <= slack for r in ratios):
+            shown = ", ".join(n.text for n in parts)
+            return f"it gives {share.text} of {base.text}, which none of its own figures ({shown}) is"
+    return None
+
+
+
+# "耗时 1204ms，超过了 1500ms 的超时阈值", "根分区 94%，低于 /var 的 61%", "…且超过 1500ms 超时": a clause (or a
+# part after 且 / 但) that opens by comparing the figure said before it with its own
+_COMPARISON_OPENING = re.compile(
+    r"(?:^|[，,]|且|但|而|并)\s?(?:且|但|并且|而且|而|也|但是|同时)?\s?(?:已经?|均|都|仍然?|远|明显|略|还)?\s?"
+    r"(?:(?P<above>超过了?|高于|大于|多于|超出了?)|(?P<below>低于|小于|少于|不到|未达到|未超过|没有超过|没超过|没有达到|未到))"
+    r"\s?(?:[^，。；;,\d]{1,30}?的|(?:阈值|上限|限额|限制|告警线|水位)\s?(?:为|是)?)?\s?(?:约|大约)?\s?$"
+)
+
+
+def compared_to_its_own_figure(text: str, number: NumberMention) -> bool:
+    """The figure is what a clause compares a figure said before it with ("0.21 秒，远小于 12 秒的失联时长"):
+    a value of its own, no bound of the subject's."""
+    return any(figure == number for _, figure, _ in _comparisons(text))
+
+
+def own_comparison_conflict(text: str) -> str | None:
+    """A comparison its own figures break: a clause opens with 超过 / 低于 … and a figure, and the figure
+    said before it in the sentence (not itself compared), of the same kind, is on the other side
+    (1204ms "超过了 1500ms", 94% "低于 … 的 61%")."""
+    for said, figure, opening in _comparisons(text):
+        value, slack = said.value, tolerance(said)
+        above = opening.group("above") is not None
+        if (value <= figure.value + slack) if above else (value >= figure.value - slack):
+            word = opening.group("above") or opening.group("below")
+            return f"it says {said.text} is {word} {figure.text}, which its own figures do not give"
+    return None
+
+
+def _comparisons(text: str) -> Iterator[tuple[NumberMention, NumberMention, re.Match[str]]]:
+    """(the figure said before, the figure it is compared with, the comparison's words) of each clause that
+    opens by comparing (`_COMPARISON_OPENING`), where the sentence said a figure of that kind before it."""
+    if not _COMPARISON_CUE.search(text):
+        return
+    prepared, places = numbers_with_places(text)
+    compared: list[NumberMention] = []  # the figures said so far in the sentence, not themselves compared
+    sentence, changed = -1, False
+    for start, _, figure in places:
+        first = sentence_part(prepared, start)[0]
+        if first != sentence:
+            sentence, compared, changed = first, [], False
+        opening = _COMPARISON_OPENING.search(prepared, max(first, start - 48), start)
+        if opening is None or figure.kind == "clock":
+            compared.append(figure)
+            # (after a change, "比上周高出 300ms", "从 2GB 增长了 1GB", the subject's value is worked out: not read)
+            changed = changed or _A_CHANGE_BEFORE.search(prepared, max(first, start - 24), start) is not None
+            continue
+        said = [n for n in compared if _kind_group(n) == _kind_group(figure)]
+        if said and not changed:
+            yield said[-1], figure, opening
+
+
+_A_CHANGE_BEFORE = re.compile(
+    r"(?:比[^，。；,;]{0,24}?|增长|增加|上涨|上升|下降|减少|降低|涨|降|高出|多出|少了|提高|回落)[^，。；,;\d]{0,6}$"
+)
+_COMPARISON_CUE = re.compile(r"超|高于|大于|多于|低于|小于|少于|不到|未达到|未到|没")
+
+def _readings(n: NumberMention) -> tuple[float, ...]:
+    """A size in base units as written and, for "89G" (df's G is GiB), in powers of 1024 too."""
+    if n.kind != "bytes" or n.factor <= 1 or round(math.log(n.factor, 1000), 6) % 1:
+        return (n.value,)
+    power = round(math.log(n.factor, 1000))
+    return (n.value, n.value / n.factor * 1024.0**power)
+
+
+def _kind_group(n: NumberMention) -> str:
+    return "count" if n.kind == "plain" else n.kind
 
 
 _CLAUSE_BREAK = re.compile(r"[，。；;,!?！？\n]")
@@ -570,7 +688,10 @@ def listed_sum_conflict(text: str) -> str | None:
         if cue is None or total.kind == "clock" or not is_quantity(total):
             continue
         part_start, _ = sentence_part(prepared, cue.start())
-        addends = [(s, e, n) for s, e, n in places[:k] if s >= part_start and n.kind == total.kind]
+        addends = [
+            (s, e, n) for s, e, n in places[:k]
+            if s >= part_start and n.kind == total.kind and not _AN_ID_BEFORE.search(prepared, max(0, s - 6), s)
+        ]
         if len(addends) < 2 or not all(_LIST_GAP.fullmatch(prepared[e1:s2])
                                        for (_, e1, _), (s2, _, _) in itertools.pairwise(addends)):
             continue  # its addends are a list joined by 、 / ， / 和 (a word of a label between allowed)
@@ -581,12 +702,19 @@ def listed_sum_conflict(text: str) -> str | None:
     return None
 
 
+# "分区 2、3 合计 576115": the figures after a word of numbering are ids, no addends
+_AN_ID_BEFORE = re.compile(
+    r"(?:分区|partition|节点|副本|编号|序号|第|#|pid|id)\s?$|(?:分区|partition)\s?\d+\s?[、,，和]\s?$"
+)
 _TOTAL_BEFORE = re.compile(r"(?:合计|总计|共计|加起来|一共|总共|总和为?|之和为?)\s?(?:约|大约|为|是)?\s?$")
 # between two addends of a list: a joiner and the label of the next ("44Mi、backend 47Mi")
 _LIST_GAP = re.compile(r"\s?(?:、|，|,|和|与|及)\s?[^\d，。；;、,]{0,16}?\s?")
 
 
 _MORE_AFTER = re.compile(r"\s?(?:多|余|以上)")
+
+
+_DAY_SECONDS = 86_400.0
 
 
 def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
@@ -596,6 +724,9 @@ def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
         return False
     # each written with its year, in UTC where a zone is written (`dates.dated_times`)
     moments = [(t, zoned) for t, zoned, yeared in dated_times(fold(text)) if yeared]
+    if len(moments) < 2 and number.factor == _DAY_SECONDS:
+        # "有效期为 90 天（2025-12-15 至 2026-03-15）": whole days between two days it writes
+        moments = [(t, False) for t in written_days(text)]
     if len(moments) < 2:
         return False
     prepared, places = numbers_with_places(text)

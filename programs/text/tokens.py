@@ -150,7 +150,8 @@ _UNIT_ALT = _prefix_tree_pattern(list(_UNITS))
 _NUMBER = re.compile(
     # ASCII-only edges: Chinese text glues numbers to words ("重启5次"), identifiers do not count ("p99")
     # a colon after a key may precede a value ("used_memory:805306368"), not one after a digit (clock, port)
-    r"(?<![A-Za-z0-9_.\-/])(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
+    # ("3/50 connections": after a figure and its slash, the whole it is out of; never a path's segment)
+    r"(?<![A-Za-z0-9_.\-])(?<![A-Za-z_.\-/]/)(?<!\d:)(?P<num>[-+]?\d{1,3}(?:,\d{3})+(?:\.\d+)?|[-+]?\d+(?:\.\d+)?)"
     # "600 多万", "200 多个": more than the figure, less than its next step
     r"(?:\s?(?P<more>多)(?=\s?(?:[万亿]|(?i:" + _UNIT_ALT + r"))))?"
     # "152 万多次": more than the figure after its multiplier, as "600 多万" before it
@@ -643,7 +644,8 @@ def elapsed_seconds(days: str | None, hours: str | None, minutes: str, seconds: 
 # not a rate's ("instantaneous_ops_per_sec:1234")
 # (anchored at the "_" so that the engine scans for it in C; the name before it is checked behind)
 KEYED_FIGURE = re.compile(
-    r"_(?:(?<=query_)time|(?<=lock_)time|(?<=[a-z0-9]_)(?<!per_)(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
+    # ("max.poll.interval.ms=300000": a dotted key names its unit as well)
+    r"[_.](?:(?<=query_)time|(?<=lock_)time|(?<=[a-z0-9][_.])(?<!per[_.])(ms|millis|msec|seconds|secs|sec|us|bytes|kib|mib|gib|kb|mb|gb))"
     r"[\"']?\s?[:=]\s?[\"']?(?=[\d.])"
 )
 _KEY_UNITS = {"millis": "ms", "msec": "ms", "seconds": "s", "secs": "s", "sec": "s", "bytes": "b"}

@@ -42,7 +42,8 @@ _DECLARED_UNIT = (
 # field or column ("p99_ms", "(ms)"); group 3: a df block size
 _DECLARATIONS = re.compile(
     r"(?:\bunits?[\"']?\s*[:=]\s*[\"']?|单位\s*[:：=]?\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
-    r"|(?:[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])"
+    # ("zk_min_latency": a "min" inside a name is its minimum, no minutes)
+    r"|(?:[a-z0-9]_|[(\[]\s*)" + _DECLARED_UNIT + r"(?![a-z0-9])(?!(?<=min)_)"
     r"|\b1([kmgt])-blocks\b|\b(1024)-blocks\b",
 )
 # A declaration of a unit for all the numbers of an output is kept as a reading of this kind prefix.

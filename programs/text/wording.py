@@ -22,6 +22,9 @@ CAUSAL = re.compile(
 EVIDENCE_CAUSAL = re.compile(
     r"\btriggered\b|\bwhile\b|\bdue to\b|\bbecause\b|\bcaused by\b|\bresult(?:ed)? in\b"
     r"|\b(?:failed|error|conflict|refused|denied|rejected|timed out|killed|exited|evicted)\s*[:(]"
+    # "Offset commit failed on partition orders-1 at offset 1790112: The request timed out.": the reason after
+    # the colon that ends the failure's own words
+    r"|\b(?:failed|aborted|rejected|refused)\b[^:\n]{1,80}:\s+[a-z]"
     # the scheduler's "0/3 nodes are available: 3 insufficient memory" gives its reason in the message
     r"|\bnodes are available:\s*\S",
     re.IGNORECASE,
@@ -36,7 +39,7 @@ SCOPE = re.compile(
     # ("并非全部 / 不是所有" deny the whole: no scope)
     # ("几乎全部 / 基本都" say almost all: no whole either)
     r"(?<![非不])(?<!不是)(?<!几乎)(?<!基本)所有|(?<![非不])(?<!不是)(?<!几乎)(?<!基本)(?<!近乎)全部|(?<!平均)每个|每台|(?<!平均)每次|每一|(?<!平均)每条|各个|(?<!占)整个|全体|一律|全都|无一例外|彻底"
-    r"|(?<![平均])均(?=[为是已处在])|(?<![和与及、])(?<!以及)都(?=是\s*[a-z\u4e00-\u9fff]|处于|在运行|已经?[^经]|在线|离线|可用|就绪|健康)"
+    r"|(?<![平均])(?<!基本)(?<!几乎)均(?=[为是已处在])|(?<![和与及、])(?<!以及)(?<!基本)(?<!几乎)(?<!大多)(?<!大都)都(?=是\s*[a-z\u4e00-\u9fff]|处于|在运行|已经?[^经]|在线|离线|可用|就绪|健康)"
     r"|\b(?:all|every|each|entire|entirely|whole|completely|fully)\b",
     re.IGNORECASE,
 )
@@ -96,6 +99,20 @@ CLAUSE_BREAKS = "，。；;,!?！？\n"
 SENTENCE_BREAKS = "。；;!?！？\n"
 CLAUSE_BREAK = re.compile(f"[{CLAUSE_BREAKS}]")
 SENTENCE_BREAK = re.compile(f"[{SENTENCE_BREAKS}]")
+
+# Words that make a duration the span between two moments ("间隔 8 秒", "持续约 4 小时", "耗时 71 秒", "早了 15 秒",
+# "从 … 到 …"): only then may it be the gap between two clocks of an output
+SPAN_WORDS = re.compile(
+    r"间隔|相隔|之后|以后|后|之前|以前|前|内|持续|历时|耗时|用时|经过|过了|距|相差|早|晚|期间|花了|花费|跑了|运行|"
+    r"恢复|从|到|至|~|～|开始|结束|完成|一直|长达|中断|停了|宕|不可用|卡住|阻塞|等待|等了|时长|随后|紧接着|重连|重试|"
+    r"\b(?:after|before|within|took|elapsed|duration|later|earlier|since|until|between|gap|interval|lasted|for)\b",
+    re.IGNORECASE,
+)
+
+
+def speaks_of_a_span(clause: str) -> bool:
+    """The clause of a duration speaks of the span between two moments (`SPAN_WORDS`)."""
+    return SPAN_WORDS.search(clause) is not None
 
 
 def in_brackets(text: str, at: int) -> bool:
