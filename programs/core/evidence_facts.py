@@ -265,9 +265,10 @@ def assess_claim(
         if respective:  # "mq-a 和 mq-b 分别重启了 5 次和 3 次" over rows giving mq-a 3 and mq-b 5
             evidence.soft.append(SoftJudgement("respective_pairs", "contradicted", respective))
         # "3.1%，约为 0.03% 的 10 倍": 103, not 10
-        multiple = multiple_conflict(claim.claim_text, [ev.flat[: ev.out_end] for ev in cited_ok]) or (
+        texts_ok = [ev.flat[: ev.out_end] for ev in cited_ok]
+        multiple = multiple_conflict(claim.claim_text, texts_ok) or (
             labelled_ratio_conflict(claim.claim_text, cited_ok)  # "stock 的 P99 是 order 的 4 倍" over a vector
-        ) or share_conflict(claim.claim_text)  # "3702M，约为 4096M 上限的 97%": 90%
+        ) or share_conflict(claim.claim_text, texts_ok)  # "3702M，约为 4096M 上限的 97%"
         multiple = multiple or own_comparison_conflict(claim.claim_text)  # "耗时 1204ms，超过了 1500ms 的超时阈值"
         if multiple:
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
@@ -292,7 +293,7 @@ def assess_claim(
         )
         if beside:  # "4xx 请求 1447 次" quoting "4xx  211" and "5xx  1447"; "共 17 次 BackOff" quoting "(x71 over 40m)"
             evidence.soft.append(SoftJudgement("beside_quote", "contradicted", beside))
-        whole = whole_share_conflict(claim.claim_text, excerpts)
+        whole = whole_share_conflict(claim.claim_text, excerpts, cited_ok)
         if whole:  # "占全部请求的约 7.9%" quoting 2xx 18342, 4xx 211, 5xx 1447: 1447 is 7.2% of them
             evidence.soft.append(SoftJudgement("whole_share", "contradicted", whole))
         broken = universal_bound_conflict(claim.claim_text, cited_ok)
@@ -564,7 +565,7 @@ def locate_mentions(
             or product_of_its_own_figures(text, number)  # "POOL_SIZE 为 3000，4 个副本，最多 12000 个连接"
             or complement_of_its_own_figures(text, number)  # "命中率约 0.960，即未命中率约 4.0%"
             or share_of_a_quoted_pair(number, quotes)  # "累计命中率约 82.3%" quoting hits and misses
-            or share_of_the_quoted_whole(text, number, quotes)  # "占全部请求的约 7.2%" quoting every status row
+            or share_of_the_quoted_whole(text, number, quotes, observed)  # "占全部请求的约 7.2%": every status row
             or multiple_of_its_own_figures(text, number)  # "未命中率约 57.6%，约为此前 4.0% 的 14.5 倍"
             or span_of_its_own_clocks(text, number)  # "（14:06:57）后 36 秒 … （14:07:33）"
             or time_of_its_own_figures(text, number)  # "约 46G/小时的增速，剩余的 169G 大约 3.7 小时后写满"

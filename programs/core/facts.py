@@ -196,6 +196,11 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
             )
             continue
+        if _reported_but_denied(sentence, critical_texts):
+            facts.append(  # "主节点已经发生了键淘汰" where a claim says none happened
+                FactCheck(fact=sentence, classification="contradicted", claim_id=None, source="user_facing_answer")
+            )
+            continue
         mentions = extract_mentions(sentence)
         # what the sentence denies ("也不会导致 OOMKilled") need not be anywhere
         new_entities = [
@@ -400,6 +405,26 @@ def _denied_but_claimed(sentence: str, claim_texts: list[str]) -> str | None:
                 doubtful = _NEGATOR.search(clause) is not None or search_hedged(clause) is not None
                 (doubted if doubtful else reported).update(ids)
     hit = (denied & reported) - doubted
+    return min(hit) if hit else None
+
+
+def _reported_but_denied(sentence: str, claim_texts: list[str]) -> str | None:
+    """An event the sentence reports (not negated, not hedged) that a critical claim denies in a clause
+    without a hedge, and no critical claim reports, or None: "主节点已经发生了键淘汰" beside a claim "evicted_keys
+    为 0，没有发生键淘汰" (the converse of `_denied_but_claimed`)."""
+    said = claim_analysis(sentence).asserted() & NEGATABLE
+    if not said:
+        return None
+    denied: set[str] = set()
+    reported: set[str] = set()
+    for text in claim_texts:  # (read whole: "耗时 1204ms，未达到 1500ms 超时" compares, its clause alone denies)
+        claim = claim_analysis(text)
+        for i, m in enumerate(claim.mentions):
+            ids = set(m.concept_ids) & said
+            if i in claim.hedged:
+                continue
+            (denied if i in claim.negated else reported).update(ids)
+    hit = (said & denied) - reported
     return min(hit) if hit else None
 
 

@@ -32,6 +32,7 @@ from .number_forms import restates_a_figure_of, written_another_way, zone_mislab
 from .parse import ParsedOutput
 from .time_context import zone_shifted
 from .trace_index import GUIDANCE, TraceIndex, literal_number_in
+from .zoned_moments import zoned_moment_cited
 
 MIN_HAN_RATIO = 0.3
 POSITION_PREFIX = "claims[{}]: "  # leads the detail of a finding about a claim whose id is shared
@@ -287,6 +288,8 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
         mentions = extract_mentions(sentence)
         hedged: Mentions | None = None  # what the sentence's hedged clauses name, read when needed
         for entity in mentions.entities:
+            if zoned_moment_cited(sentence, entity, ok_calls):
+                continue  # "北京时间 2026-03-15 16:12:43" over "notAfter=Mar 15 08:12:43 2026 GMT": that moment
             if beijing_time_only_in_utc(sentence, entity, ok_calls):
                 report(entity, False)  # "北京时间 2026-11-30 23:00:00" over an epoch at 23:00 UTC
                 continue

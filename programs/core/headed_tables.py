@@ -65,8 +65,8 @@ def named_cell_conflict(claim_text: str, mentions: Mentions, cited: Sequence[Cal
     """"java-api-checker-mdr44 … RESTARTS 0" over its row whose RESTARTS cell is 3: a figure the claim writes
     right after a column's name, which the row of the subject it names holds otherwise in that column."""
     folded = fold(claim_text)
-    differing: list[tuple[str, float, str]] = []  # (header, figure, detail) of a named row holding another
-    held: set[tuple[str, float]] = set()  # (header, figure) a named row of some cited table holds
+    differing: list[tuple[str, float, str, CallEvidence, int]] = []  # a named row holding another figure
+    held: dict[tuple[str, float], list[CallEvidence]] = {}  # the outputs whose named row holds the figure
     for ev in cited:
         if "\n" not in ev.flat:
             continue
@@ -84,14 +84,19 @@ def named_cell_conflict(claim_text: str, mentions: Mentions, cited: Sequence[Cal
                     continue
                 figure = float(said.group(1))
                 if figure == float(cell.group(0)):
-                    held.add((header, figure))
+                    held.setdefault((header, figure), []).append(ev)
                 else:
                     detail = (f"it gives {header.upper()} {said.group(1)} for {named[0][0]!r}, whose row in the "
                               f"cited table shows {named[0][column]!r}")
-                    differing.append((header, figure, detail))
-    # ("cass-node-3 的 ReadStage 有 1847 个排队，而 cass-node-1 的 ReadStage Pending 为 0": another cited
-    # output's table holds it on that row)
-    return next((detail for header, figure, detail in differing if (header, figure) not in held), None)
+                    differing.append((header, figure, detail, ev, said.start()))
+    # ("cass-node-3 的 ReadStage 有 1847 个排队，而 cass-node-1 的 ReadStage Pending 为 0": the output of the
+    # subject its clause names holds it on that row; "cass-node-3 … Pending 为 0" is node-3's 1847 still)
+    for header, figure, detail, ev, at in differing:
+        clause = folded[part_start(folded, at) : clause_end(folded, at)]
+        subjects = [e for e in mentions.entities if contains_token(clause, e) and not contains_token(ev.flat, e)]
+        if not any(contains_token(other.flat, e) for other in held.get((header, figure), ()) for e in subjects):
+            return detail
+    return None
 
 
 _LEADING_FIGURE = re.compile(r"\d+(?:\.\d+)?")

@@ -54,7 +54,6 @@ from .scope_shown import (
     own_figures_break_the_bound,
     own_figures_meet_the_bound,
     per_unit_setting,
-    range_holds_every_quote,
     whole_of_a_share,
 )
 from .table_rows import every_row_shows, quotes_counted
@@ -260,7 +259,6 @@ def judge_wording(
         and not _every_quoted_figure(text, scope, usable)
         and not _every_quote_holds(text, scope, usable)
         and not figure_in_every_quote(text, [b.evidence_excerpt for b in usable])
-        and not range_holds_every_quote(text, [b.evidence_excerpt for b in usable], cited_calls)
         and not own_figures_meet_the_bound(text)
         and not whole_of_a_share(text, scope)
         and not _whole_shown_by_counts(text, views)
@@ -461,13 +459,21 @@ def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
         return False
     digits = count.group(1)
     n = int(digits) if digits.isdigit() else _SMALL_NUMERALS.get(digits, 0)
-    if n == len(usable):
-        return True
-    # "两个会话都是 … 过期的" quoting the two "Expiring session 0x…, timeout of 18000ms exceeded" lines beside
-    # another: the quotes of one shape (their words, figures and ids apart) are the ones counted
-    shapes = Counter(line_shape(fold(b.evidence_excerpt)) for b in usable)
-    return n >= 2 and max(shapes.values()) == n and list(shapes.values()).count(n) == 1
+    quotes = [fold(b.evidence_excerpt) for b in usable]
+    if n != len(usable):
+        # "两个会话都是 … 过期的" quoting the two "Expiring session 0x…, timeout of 18000ms exceeded" lines beside
+        # another: the quotes of one shape (their words, figures and ids apart) are the ones counted
+        shapes = Counter(line_shape(q) for q in quotes)
+        if not (n >= 2 and max(shapes.values()) == n and list(shapes.values()).count(n) == 1):
+            return False
+        shape = max(shapes, key=shapes.__getitem__)
+        quotes = [q for q in quotes if line_shape(q) == shape]
+    # the figure the scope gives ("都是 137") stands in every counted quote ("exit code 143" is one of them: no)
+    figure = _FIRST_FIGURE_AFTER_SCOPE.match(claim_text, scope.end()) if scope else None
+    return figure is None or all(re.search(rf"(?<![\d.]){re.escape(figure.group(1))}(?![\d])", q) for q in quotes)
 
+
+_FIRST_FIGURE_AFTER_SCOPE = re.compile(r"[^，。；;,\d]{0,16}?(\d+(?:\.\d+)?)")  # "都是因 exit code 137 …"
 
 
 _COUNT_BEFORE = re.compile(
@@ -519,12 +525,7 @@ def _opposite_outcome(claim_text: str, usable: list[EvidenceBinding]) -> str | N
     """The claim states an outcome (成功 / 已恢复 / 健康 / 失败) its own quotes report the opposite of,
     and not the outcome itself ("发布成功" quoting "rollout ... failed: readiness probe failed")."""
     analysis = claim_analysis(claim_text)
-    asserted = {
-        cid
-        for i, m in enumerate(analysis.mentions)
-        if i not in analysis.negated and i not in analysis.hedged
-        for cid in m.concept_ids
-    }
+    asserted = analysis.asserted()
     named = asserted.intersection(_OPPOSED)
     # "cron 正常调起了 logrotate，但 logrotate 跳过了 …": the claim itself reports what went wrong after
     fine = may_call_fine(claim_text) and not _BUT.search(claim_text)

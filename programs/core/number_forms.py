@@ -726,9 +726,23 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
         return True
     for quote in (q for q in quotes if "\n" in q):  # (a line of a block without figures is its heading)
         lines = [[n for n in iter_numbers(fold(line), 16) if n.kind != "clock"] for line in quote.split("\n")]
-        if _aggregate_of_rows(number, [row for row in lines if row], adds, averages):
+        rows = [row for row in lines if row]
+        # the rows are the whole the claim adds up when it counts them ("三类响应合计"): "NXDOMAIN 与 SERVFAIL
+        # 合计" names two of the block's three
+        if _counts_its_rows(claim_text, len(rows)) and _aggregate_of_rows(number, rows, adds, averages):
             return True
     return False
+
+
+_ROW_COUNT = re.compile(r"(\d{1,2}|[两二三四五六七八九十])\s?(?:类|个|种|项|条|行|组)")
+_ROW_NUMERALS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
+
+
+def _counts_its_rows(claim_text: str, rows: int) -> bool:
+    found = [m.group(1) for m in _ROW_COUNT.finditer(claim_text)]
+    return any((int(c) if c.isdigit() else _ROW_NUMERALS[c]) == rows for c in found) or any(
+        w in claim_text for w in ("全部", "所有", "这几", "各类")
+    )
 
 
 def _aggregate_of_rows(number: NumberMention, rows: list[list[NumberMention]], adds: bool, averages: bool) -> bool:

@@ -15,7 +15,7 @@ import re
 from collections.abc import Sequence
 
 from ..text.arithmetic import matches_directly
-from ..text.normalize import contains_token, fold, line_shape
+from ..text.normalize import contains_figure, contains_token, fold, line_shape
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import CLAUSE_BREAK
 from .trace_index import CallEvidence
@@ -23,19 +23,26 @@ from .trace_index import CallEvidence
 # (no clock: "从 05:47:12 开始报 …" quoting the 06:03:40 line reads the message's first line)
 _KINDS = frozenset({"seconds", "bytes", "ratio", "req/s", "cores", "count"})
 _QUOTE_FIGURES = 16
+_OF_SEVERAL = re.compile(r"最|峰值|分别|合计|总共|平均|之和|之间|范围|区间|差|比")
 
 
 def figure_beside_its_quote(claim_text: str, quotes: Sequence[str], cited: Sequence[CallEvidence]) -> str | None:
     """The claim's one figure of a kind that is not the one figure of that kind on its quoted lines, but
     stands on another line of the cited output of a quoted line's shape (figures and ids apart), as a detail."""
-    if not quotes or not cited:
-        return None
+    if not quotes or not cited or _OF_SEVERAL.search(claim_text):
+        return None  # ("最长一次 3.12 秒" quoting the other pause: a figure of several lines, the quote one of them)
+    # (a figure whose digits a quote writes is its quote's, most claims' figures: nothing to read further)
+    joined = fold("\n".join(quotes))
     claimed = [n for n in extract_mentions(claim_text).numbers if n.kind in _KINDS]
-    if not claimed:
+    if not claimed or all(_written_in(n, joined) for n in claimed):
         return None
-    lines = _quoted_lines(quotes, cited)
+    lines = quoted_lines(quotes, cited)
+    on_lines = "\n".join(lines)
+    unwritten = {n.kind for n in claimed if not _written_in(n, on_lines)}  # (the rest are on its quoted lines)
+    if not unwritten:
+        return None
     every = [n for line in lines for n in iter_numbers(line, _QUOTE_FIGURES)]
-    for kind in {n.kind for n in claimed}:
+    for kind in unwritten:
         said = [n for n in claimed if n.kind == kind]
         held = [n for n in every if n.kind == kind]
         if len(said) != 1 or len(held) != 1 or matches_directly(said[0], every):
@@ -47,7 +54,16 @@ def figure_beside_its_quote(claim_text: str, quotes: Sequence[str], cited: Seque
     return None
 
 
-def _quoted_lines(quotes: Sequence[str], cited: Sequence[CallEvidence]) -> list[str]:
+def _written_in(n: NumberMention, text: str) -> bool:
+    """The figure's digits stand alone in the text ("2873.556" of "2873.556ms"; "12" is not in "3120.871")."""
+    digits = _WRITTEN_DIGITS.match(n.text)
+    return digits is not None and contains_figure(text, digits.group(0))
+
+
+_WRITTEN_DIGITS = re.compile(r"\d+(?:\.\d+)?")
+
+
+def quoted_lines(quotes: Sequence[str], cited: Sequence[CallEvidence]) -> list[str]:
     """The whole lines of the cited outputs each quote stands on (a quote may be cut inside a figure)."""
     lines: list[str] = []
     for quote in quotes:
@@ -90,11 +106,11 @@ _TWO_CELLS = re.compile(r"\s*(?P<key>[a-z][\w.\-]*[a-z0-9]|\dxx)\s{2,}(?=[\d.\-+
 
 def swapped_quoted_keys(claim_text: str, quotes: Sequence[str]) -> str | None:
     """A key the claim gives the figure its quotes pair with another of its keys, as a detail."""
-    pairs = _quoted_pairs(quotes)
-    if len(pairs) < 2:
-        return None
     text, places = numbers_with_places(claim_text)
     folded = text.lower()
+    pairs = _quoted_pairs(quotes, folded)
+    if len(pairs) < 2:
+        return None
     for key, own in pairs.items():
         at = _key_at(folded, key)
         if at == -1 or _IN_A_LIST.search(folded, max(0, at - 2), at) or "分别" in folded[at : at + 24]:
@@ -123,7 +139,7 @@ def nonzero_of_a_zero_key(claim_text: str, quotes: Sequence[str]) -> str | None:
     if not any(word in claim_text for word in ("非", "不", "大于", ">")):
         return None
     folded = fold(claim_text)
-    for key, value in _quoted_pairs(quotes).items():
+    for key, value in _quoted_pairs(quotes, folded).items():
         at = _key_at(folded, key)
         if value.value == 0 and at != -1 and _NONZERO_AFTER.match(folded, at + len(key)):
             return f"it says {key} is not zero, which its quote gives as {value.text}"
@@ -133,16 +149,24 @@ def nonzero_of_a_zero_key(claim_text: str, quotes: Sequence[str]) -> str | None:
 _IN_A_LIST = re.compile(r"[、,，/和与及]\s?$")
 
 
-def _quoted_pairs(quotes: Sequence[str]) -> dict[str, NumberMention]:
+def _quoted_pairs(quotes: Sequence[str], claim: str) -> dict[str, NumberMention]:
+    """Each key of the quotes the (folded) claim names, and its figure; a key quoted with two figures (two
+    snapshots) is no pair."""
     pairs: dict[str, NumberMention] = {}
+    twice: set[str] = set()
     for quote in quotes:
         folded = fold(quote)
         two = _TWO_CELLS.match(folded)
         for m in [two] if two else _KEYED.finditer(folded):
+            key = m.group("key") if two else m.group("snake") or m.group("key")
+            if key not in claim:
+                continue
             figures = iter_numbers(folded[m.end() :], 1)
             if figures and figures[0].kind != "clock":
-                pairs.setdefault(m.group("key") if two else m.group("snake") or m.group("key"), figures[0])
-    return pairs
+                if key in pairs and pairs[key].value != figures[0].value:
+                    twice.add(key)
+                pairs.setdefault(key, figures[0])
+    return {k: v for k, v in pairs.items() if k not in twice}
 
 
 def _key_at(folded: str, key: str, start: int = 0) -> int:

@@ -81,11 +81,29 @@ def other_subject_conflict(
             continue  # the rows it quotes sit under a title naming it: grpc_...{service="inventory-service"}
         if others and any(_holds(ev.flat[: ev.out_end], token) for ev in cited):
             continue  # its own record is in a cited output; the quoted ones may be the others' it speaks of
+        if slots <= _weak_slots(slots) and _CONTEXT.search(_clause_around(claim, token)):
+            continue  # "从 auth.example.com 获取 token 失败后，推送返回 401": a cause, not the quote's subject
         for record in records:
             other = _other_in_slot(record, slots, token, claim)
             if other and not _true_of(token, claim_text, cited):
                 return f"it names {token!r}, but the record it quotes is about {other!r}"
     return None
+
+
+# a glued or word slot is weaker than a label key: a name said as a cause or a time of the sentence is context
+_CONTEXT = re.compile(r"后|期间|之后|导致|因为|由于|因此|引起|造成|所致|时")
+_CLAUSE_BREAKS = re.compile(r"[，,。；;！？!?]")
+
+
+def _weak_slots(slots: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    return {slot for slot in slots if slot[0] in ("glued", "word")}
+
+
+def _clause_around(text: str, token: str) -> str:
+    at = text.find(token)
+    start = max((m.end() for m in _CLAUSE_BREAKS.finditer(text, 0, max(at, 0))), default=0)
+    stop = _CLAUSE_BREAKS.search(text, at + len(token))
+    return text[start : stop.start() if stop else len(text)]
 
 
 def _titled(flat: str, token: str) -> bool:
@@ -249,7 +267,7 @@ def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
             slots.add(("key", key.group(1)))
         elif kind := _KIND_BEFORE.search(before):
             slots.add(("kind", kind.group(1)))
-        elif before.endswith("[") and text.startswith("]", after) and not _a_section_line(text, at, after):
+        elif before.endswith("[") and text.startswith("]", after):
             slots.add(("tag", ""))
         elif glued := _GLUED_BEFORE.search(before):
             slots.add(("glued", glued.group(0)))
@@ -261,11 +279,6 @@ def _slots(text: str, token: str, end: int) -> set[tuple[str, str]]:
             # chronyc's "Stratum         : 3", a key padded to its colon)
             slots.add(("first_column", ""))
     return slots
-
-
-def _a_section_line(text: str, at: int, after: int) -> bool:
-    """"[Unit]" alone on its line: an ini file's section, no log line's tag."""
-    return text[text.rfind("\n", 0, at) + 1 : at - 1].strip() == "" and text[after + 1 : after + 2] in ("\n", "")
 
 
 def _holds(record: str, token: str) -> bool:

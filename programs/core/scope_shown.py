@@ -13,17 +13,14 @@ does, the figures and names of the claim are still located as before.
 
 from __future__ import annotations
 
-import itertools
 import operator
 import re
 from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
-from ..text.arithmetic import tolerance
 from ..text.glossary import claim_analysis, evidence_view
-from ..text.normalize import fold, line_shape
-from ..text.tokens import NumberMention, iter_numbers, numbers_with_places
-from ..text.wording import SENTENCE_BREAKS, clause_end, part_start, search_scope
+from ..text.tokens import NumberMention, numbers_with_places
+from ..text.wording import SENTENCE_BREAKS, part_start, search_scope
 from .json_records import json_objects
 from .trace_index import CallEvidence
 
@@ -72,11 +69,14 @@ def scope_bound(claim_text: str) -> ScopeBound | None:
 
 
 _LIST_GAP = re.compile(r"\s?(?:、|,|，|/|和|与|及|以及)\s?")
+_A_BOUND_WORD = re.compile(rf"{_ABOVE}|{_BELOW}")
 _BOUND_AFTER_A_LIST = re.compile(rf"\s?[，,]\s?(?:(?P<above>{_ABOVE})|(?P<below>{_BELOW}))")
 
 
 def _bound_after_a_list(text: str, places: tuple[tuple[int, int, NumberMention], ...]) -> re.Match[str] | None:
     """"剩余空间 11.8%、10.7%、12.6%，低于 15%": a bound right after a list of figures, said of each of them."""
+    if not _A_BOUND_WORD.search(text):
+        return None
     for i in range(1, len(places)):
         (_, e1, _), (s2, e2, _) = places[i - 1], places[i]
         if not _LIST_GAP.fullmatch(text, e1, s2):
@@ -170,45 +170,6 @@ def figure_in_every_quote(claim_text: str, quotes: Sequence[str]) -> bool:
             for line in quote.split("\n"))
         for quote in distinct
     )
-
-
-def range_holds_every_quote(claim_text: str, quotes: Sequence[str], cited: Sequence[CallEvidence]) -> bool:
-    """"每次 Full GC 后堆占用仍在 7604M～7790M" quoting each pause's "8190M->7604M(8192M)": the range the scope
-    word gives (in its clause) holds a figure of every line of the cited outputs of a quoted line's shape
-    (their figures apart), two at least, and the range's low end is one of them."""
-    if len(set(quotes)) < 2:
-        return False
-    text, places = numbers_with_places(claim_text)
-    scope = search_scope(text)
-    if scope is None:
-        return False
-    end = clause_end(text, scope.end())
-    for (s1, e1, low), (s2, _, high) in itertools.pairwise(places):
-        if not (scope.end() <= s1 < end and s2 < end and _RANGE_GAP.fullmatch(text, e1, s2)):
-            continue
-        if low.kind != high.kind or low.kind in ("clock", "plain") or low.value >= high.value:
-            continue
-        lines = _lines_of_the_quoted_shapes(quotes, cited)
-        figures = [[n.value for n in iter_numbers(line, 16) if n.kind == low.kind] for line in lines]
-        if len(figures) >= 2 and all(any(low.value <= v <= high.value for v in f) for f in figures) and any(
-            abs(v - low.value) <= tolerance(low) for f in figures for v in f
-        ):
-            return True
-    return False
-
-
-_SHAPE_LINES = 5_000
-
-
-def _lines_of_the_quoted_shapes(quotes: Sequence[str], cited: Sequence[CallEvidence]) -> list[str]:
-    """Every line of the cited outputs whose shape (figures and ids apart) a quoted line has."""
-    folded = [fold(q) for q in quotes]
-    lines = [line for ev in cited for line in ev.flat[: ev.text_end].split("\n", _SHAPE_LINES)[:_SHAPE_LINES]]
-    shapes = {line_shape(line) for line in lines if any(q in line for q in folded)}
-    return [line for line in lines if line_shape(line) in shapes]
-
-
-_RANGE_GAP = re.compile(r"\s?(?:～|~|-|–|—|到|至)\s?")
 
 
 _PER_UNIT = re.compile(r"每(?:个|台|一个|一台|条)?\s?[a-z0-9_\-\u4e00-\u9fff]{1,12}?\s?的\s?", re.IGNORECASE)

@@ -260,7 +260,8 @@ def series_course_conflict(claim_text: str, series: Iterable[Series]) -> str | N
 
 # "基本平稳", "保持稳定": a course that neither rises nor falls
 _FLAT = re.compile(r"基本平稳|保持平稳|比较平稳|较为平稳|基本稳定|保持稳定|基本不变|没有明显变化|无明显变化|基本持平")
-_FLAT_SPAN = 1.1  # a steady rise or fall by more than a tenth is no flat course
+_FLAT_SPAN = 1.25  # a steady rise or fall by more than a quarter is no flat course
+_DIP = 0.1  # of the window's range: a rise may dip that much on its way ("0.61, 0.58, 0.97")
 _SINCE_AFTER = re.compile(r"\s?(?:之后|以后|后|起|开始|以来)")
 _AFTER_IT = re.compile(r"此后|之后|随后|然后|接着")
 _TO_BEFORE = re.compile(r"(?:到|至|~|～|-)\s?$")
@@ -298,6 +299,8 @@ def anchored_course_conflict(claim_text: str, series: Sequence[Series]) -> str |
         held = [sum(any(holds_as_written(p.values[0], n) for p in run) for n in figures) for _, run in runs]
         most = max(held, default=0)
         runs = [r for r, count in zip(runs, held, strict=True) if count and count == most]
+    elif len(runs) > 1:
+        return None  # several label sets and no figure to say which one the course is of
     for utc, points in runs:
         for offset in ((0, _EIGHT_HOURS) if utc else (0,)):
             start = (int(since.value) - offset) % _DAY
@@ -308,7 +311,8 @@ def anchored_course_conflict(claim_text: str, series: Sequence[Series]) -> str |
             shown = ", ".join(f"{v:g}" for v in window)
             if steady:
                 rising = steady["up"] is not None
-                if any((b < a) if rising else (b > a) for a, b in pairwise(window)):
+                dip = _DIP * (max(window) - min(window))
+                if any((b < a - dip) if rising else (b > a + dip) for a, b in pairwise(window)):
                     word = "rise" if rising else "fall"
                     return f"it says a steady {word} from {since.text}, but the cited series goes {shown}"
             elif _moves_steadily(window):

@@ -1,5 +1,5 @@
 """A bound the claim says every value of a subject meets: "Young GC 停顿都在 50ms 以内" over a cited line
-"Pause Young … 61.004ms". A line of a cited output that names the subject (every Latin word the clause
+"Pause Young … 61.004ms". A log line of a cited output that names the subject (every Latin word the clause
 gives it) and whose values of the figure's kind all break the bound contradicts the claim. Soft: which
 lines the subject names is a reading. Bare figures are never read (a count, a port and an id look alike).
 """
@@ -20,6 +20,10 @@ _UNIT_KINDS = frozenset({"seconds", "bytes", "ratio", "req/s", "cores"})
 _SCOPE_BEFORE = re.compile(r"(?:都|均|全部|全都|一律|始终|每次|所有)[^，。；;,\d]{0,8}$")
 _SUBJECT_WORD = re.compile(r"[a-z][a-z0-9_\-]{1,}", re.IGNORECASE)
 _MAX_LINE = 2_000
+# a log line: stamped near its start ("[2026-11-30T09:41:55.902+0800]"); a table's row ("cpu  3800m (95%)", a
+# node's requests) holds other measures of the subject
+_STAMPED = re.compile(r"\d{1,2}:\d{2}:\d{2}")
+_STAMP_REACH = 48
 _MAX_NUMBERS = 40
 
 
@@ -71,6 +75,7 @@ def _subject_lines(subject: list[str], cited: Sequence[CallEvidence]) -> Iterato
             start, end = flat.rfind("\n", 0, at) + 1, flat.find("\n", at)
             end = end if end != -1 else len(flat)
             line = flat[start:end]
-            if len(line) <= _MAX_LINE and all(contains_token(line, w) for w in subject):
+            stamped = _STAMPED.search(line, 0, _STAMP_REACH) is not None
+            if len(line) <= _MAX_LINE and stamped and all(contains_token(line, w) for w in subject):
                 yield line
             at = flat.find(first, end)

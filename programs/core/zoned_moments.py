@@ -36,6 +36,7 @@ _ZONE_WORD = re.compile(r"北京时间|东八区|\butc\b|\bgmt\b|协调世界时
 _ZONE_AFTER = re.compile(r"\s?[（(]?\s?(北京时间|东八区|utc|gmt)")
 _SENTENCE_BREAK = re.compile(r"[。；;!?！？\n]")
 _SCAN = 200_000  # characters of an output read for its moments
+_DATED = re.compile(r"\d{1,4}\s?[-/月]\s?\d")  # matched at the entity's start: a date, not "svc0-1"
 
 
 def zoned_moment_cited(claim_text: str, entity: str, cited: Sequence[CallEvidence]) -> bool:
@@ -67,6 +68,8 @@ def zoned_moment_conflict(claim_text: str, entity: str, cited: Sequence[CallEvid
 def _claimed_and_written(
     claim_text: str, entity: str, cited: Sequence[CallEvidence]
 ) -> tuple[list[tuple[re.Match[str], float]], list[tuple[datetime, bool, float]]]:
+    if not _DATED.match(entity):
+        return [], []  # (a service, a path: no date of a moment)
     compact = entity.replace(" ", "")
     text = fold(claim_text)
     claims = [
@@ -87,6 +90,11 @@ def _zone_of(text: str, m: re.Match[str]) -> float | None:
     start = max((b.end() for b in _SENTENCE_BREAK.finditer(text, 0, m.start())), default=0)
     words = list(_ZONE_WORD.finditer(text, start, m.start()))
     if not words:
+        return None
+    # (a bracket after another date-time speaks of another zone: "北京时间 3 月 14 日 00:04:57（日志记录为 3 月 13 日
+    # 16:04:57）" puts only the first in Beijing time; "分别是 4 月 14 日 21:35、… 4 月 15 日 01:05" all of them)
+    between = text[words[-1].end() : m.start()]
+    if ("（" in between or "(" in between) and _CLAIMED.search(between):
         return None
     return 8 if words[-1].group(0) in ("北京时间", "东八区") else 0
 

@@ -343,6 +343,15 @@ class ClaimAnalysis(NamedTuple):
     hedged: frozenset[int]
     sources: frozenset[int] = frozenset()  # name where the evidence comes from ("容器日志显示"), assert nothing
 
+    def asserted(self) -> set[str]:
+        """The concept ids of the mentions neither negated nor hedged: what the text states."""
+        return {
+            cid
+            for i, m in enumerate(self.mentions)
+            if i not in self.negated and i not in self.hedged
+            for cid in m.concept_ids
+        }
+
 
 @lru_cache(maxsize=4096)
 def claim_analysis(claim_text: str) -> ClaimAnalysis:

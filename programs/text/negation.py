@@ -81,7 +81,8 @@ _ZH_FALSE = re.compile(
     r"不仅|不只|不但|不断|不少|不久|不同|不停|不过|不到|不一定|不管|非常|无论|无需|无效|未来|未知|无线"
     r"|不足|不够|不良|不当|不稳|不佳|不均|不一致|不匹配|不正确|不正常|非正常|不合理|不合法|不合规|不规范"
     r"|不兼容|不充分|不完整|不畅|不准确|不及时|不合格|不达标|不对|非预期|不明"
-    r"|无限|未处理|未捕获"  # "无限重启" (without end), "未处理异常" (an unhandled exception): no denial
+    # "无限重启" (without end), "未处理异常" (an unhandled exception): no denial ("未捕获到 OOM" is one)
+    r"|无限|未处理(?=的|异常|exception)|未捕获(?=的|异常|exception)"
 )
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
 _LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")
@@ -1006,7 +1007,9 @@ def _glued_un(text: str, start: int) -> bool:
     return start >= 2 and text[start - 2 : start] == "un" and (start == 2 or not text[start - 3].isalnum())
 
 
-# a negator that bounds a figure, "未达到 1500ms", "没有超过 10 次", right before the term: a comparison
+# a negator that bounds a figure, "未达到 1500ms", "没有超过 10 次", right before the term: a comparison of a
+# figure the sentence gave before it (without one, "调用未达到 1500ms 超时" denies the timeout)
+_DIGIT = re.compile(r"\d")
 _NEGATED_BOUND = re.compile(
     r"[不没未](?:有)?(?:达到|超过|超出|到|满|高于|低于)\s?(?:约)?\s?\d[\d.]*\s?[a-z%次个条秒分钟小时天]*\s?$"
 )
@@ -1018,13 +1021,20 @@ def _negated_before(text: str, start: int, floor: int = 0) -> bool:
     if not _may_negate(before):
         return False
     clause = _CLAUSE_BREAK.split(before)[-1]
-    if not clause or _NEGATED_BOUND.search(clause):
-        return False  # ("未达到 1500ms 超时": a figure below a limit, no denial of the timeout)
+    if not clause:
+        return False
+    bound = _NEGATED_BOUND.search(clause)
+    if bound:
+        at = start - len(clause) + bound.start()  # the negator, in `text`
+        sentence = max(text.rfind(c, 0, at) for c in "。；;!?！？\n") + 1
+        if _DIGIT.search(text, max(sentence, at - _WINDOW), at):
+            return False  # ("耗时 1204ms，未达到 1500ms 超时": its own figure below a limit, no denial of the timeout)
     # a Latin word between a Chinese negator and the term counts as one character ("没有 SMTP timeout")
     tail = (clause if clause.isascii() else _LATIN_RUN.sub("x", clause))[-(_ZH_GAP + 3) :]
     for i in range(len(tail) - 1, -1, -1):
         gap = len(tail) - i - 1 - (tail[i + 1 : i + 2] == "有")  # "没有 key 被驱逐": 没有 is one negator
-        if tail[i] in _ZH_NEGATORS and gap <= _ZH_GAP and not _ZH_FALSE.match(tail, i):
+        # (the term itself may complete a word: "未处理" + "异常" is an unhandled exception)
+        if tail[i] in _ZH_NEGATORS and gap <= _ZH_GAP and not _ZH_FALSE.match(tail + text[start : start + 4], i):
             # "不存在而挂载失败", "没有可用节点导致调度失败": a consequence, not what is negated
             if _CAUSES_AFTER.match(tail, i + 1):
                 return True  # "不会导致 OOMKilled": what is not caused is denied

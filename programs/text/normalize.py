@@ -143,7 +143,22 @@ def han_letter_ratio(text: str) -> float:
 def contains_figure(haystack: str, digits: str) -> bool:
     """The figure's digits stand alone in the text: not part of a longer number, a decimal or a fraction
     ("1" is not in "1/1", "3" not in "3.5" nor "13")."""
-    return re.search(rf"(?<![\d./]){re.escape(digits)}(?![\d/]|\.\d)", haystack) is not None
+    if not digits:
+        return False
+    at = haystack.find(digits)
+    while at != -1:  # (str.find and edge tests: every session's figures are its own, no pattern to compile)
+        end = at + len(digits)
+        left = haystack[at - 1] if at else ""
+        right = haystack[end : end + 2]
+        if left not in _FIGURE_LEFT and not (right[:1].isdigit() or right[:1] == "/") and not (
+            right[:1] == "." and right[1:2].isdigit()
+        ):
+            return True
+        at = haystack.find(digits, at + 1)
+    return False
+
+
+_FIGURE_LEFT = frozenset("0123456789./")
 
 
 def contains_token(haystack: str, token: str, end: int | None = None) -> bool:

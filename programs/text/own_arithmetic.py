@@ -259,9 +259,10 @@ _SHARE_VERB = re.compile(r"(?:占|为|是|达|达到|相当于|只有|仅有)了
 _SHARE_SLACK = 0.05  # relative, for a share written as approximate ("约 97%" of 97.17%)
 
 
-def share_conflict(text: str) -> str | None:
+def share_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
     """A share "A，约为 B 的 P%" that no figure of the sentence part before its base B, of B's kind, gives
-    over B; None when that part states no such figure (its part may be read from an output)."""
+    over B (nor what it leaves: "已用 178G，剩余仅为 200G 的 11%"); None when that part states no such figure
+    (its part may be read from an output), or when a cited output writes the share itself (df's Use%)."""
     if "%" not in text or "的" not in text:
         return None
     prepared, places = numbers_with_places(text)
@@ -282,11 +283,11 @@ def share_conflict(text: str) -> str | None:
             continue
         slack = max(tolerance(share), _SHARE_SLACK * share.value if is_approximate(share) else 0.0)
         ratios = [a / b for n in parts for a in _readings(n) for b in _readings(base)]
-        if not any(abs(r - share.value) <= slack for r in ratios):
+        ratios += [1 - r for r in ratios]
+        if not any(abs(r - share.value) <= slack for r in ratios) and not any(_writes(o, share) for o in outputs):
             shown = ", ".join(n.text for n in parts)
             return f"it gives {share.text} of {base.text}, which none of its own figures ({shown}) is"
     return None
-
 
 
 # "耗时 1204ms，超过了 1500ms 的超时阈值", "根分区 94%，低于 /var 的 61%", "…且超过 1500ms 超时": a clause (or a
@@ -309,17 +310,18 @@ def own_comparison_conflict(text: str) -> str | None:
     said before it in the sentence (not itself compared), of the same kind, is on the other side
     (1204ms "超过了 1500ms", 94% "低于 … 的 61%")."""
     for said, figure, opening in _comparisons(text):
-        value, slack = said.value, tolerance(said)
         above = opening.group("above") is not None
-        if (value <= figure.value + slack) if above else (value >= figure.value - slack):
+        # (every figure said before must break it: "P99 2300ms，约为平均值 300ms 的 7.7 倍，超过了 2000ms")
+        if all((n.value <= figure.value + tolerance(n)) if above else (n.value >= figure.value - tolerance(n))
+               for n in said):
             word = opening.group("above") or opening.group("below")
-            return f"it says {said.text} is {word} {figure.text}, which its own figures do not give"
+            return f"it says {said[-1].text} is {word} {figure.text}, which its own figures do not give"
     return None
 
 
-def _comparisons(text: str) -> Iterator[tuple[NumberMention, NumberMention, re.Match[str]]]:
-    """(the figure said before, the figure it is compared with, the comparison's words) of each clause that
-    opens by comparing (`_COMPARISON_OPENING`), where the sentence said a figure of that kind before it."""
+def _comparisons(text: str) -> Iterator[tuple[list[NumberMention], NumberMention, re.Match[str]]]:
+    """(the figures of its kind said before, the figure they are compared with, the comparison's words) of each
+    clause that opens by comparing (`_COMPARISON_OPENING`), where the sentence said a figure of that kind before it."""
     if not _COMPARISON_CUE.search(text):
         return
     prepared, places = numbers_with_places(text)
@@ -337,7 +339,7 @@ def _comparisons(text: str) -> Iterator[tuple[NumberMention, NumberMention, re.M
             continue
         said = [n for n in compared if _kind_group(n) == _kind_group(figure)]
         if said and not changed:
-            yield said[-1], figure, opening
+            yield said, figure, opening
 
 
 _A_CHANGE_BEFORE = re.compile(
@@ -351,6 +353,12 @@ def _readings(n: NumberMention) -> tuple[float, ...]:
         return (n.value,)
     power = round(math.log(n.factor, 1000))
     return (n.value, n.value / n.factor * 1024.0**power)
+
+
+def _writes(output: str, share: NumberMention) -> bool:
+    """The output writes the share as written, as a percent ("89%")."""
+    digits = share.text.rstrip("%")
+    return re.search(rf"(?<![\d.]){re.escape(digits)}\s?%", output) is not None
 
 
 def _kind_group(n: NumberMention) -> str:
@@ -714,7 +722,7 @@ _LIST_GAP = re.compile(r"\s?(?:、|，|,|和|与|及)\s?[^\d，。；;、,]{0,16
 _MORE_AFTER = re.compile(r"\s?(?:多|余|以上)")
 
 
-_DAY_SECONDS = 86_400.0
+_REMAINING = re.compile(r"剩|还有|距|之后|以后|后到期|过期")
 
 
 def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
@@ -724,8 +732,9 @@ def days_between_its_own_dates(text: str, number: NumberMention) -> bool:
         return False
     # each written with its year, in UTC where a zone is written (`dates.dated_times`)
     moments = [(t, zoned) for t, zoned, yeared in dated_times(fold(text)) if yeared]
-    if len(moments) < 2 and number.factor == _DAY_SECONDS:
-        # "有效期为 90 天（2025-12-15 至 2026-03-15）": whole days between two days it writes
+    if len(moments) < 2 and number.factor == _DAY_SECONDS and not _REMAINING.search(text):
+        # "有效期为 90 天（2025-12-15 至 2026-03-15）": whole days between two days it writes (what remains, "还剩
+        # 90 天", is counted from a moment it does not write)
         moments = [(t, False) for t in written_days(text)]
     if len(moments) < 2:
         return False

@@ -39,7 +39,7 @@ SCOPE = re.compile(
     # ("并非全部 / 不是所有" deny the whole: no scope)
     # ("几乎全部 / 基本都" say almost all: no whole either)
     r"(?<![非不])(?<!不是)(?<!几乎)(?<!基本)所有|(?<![非不])(?<!不是)(?<!几乎)(?<!基本)(?<!近乎)全部|(?<!平均)每个|每台|(?<!平均)每次|每一|(?<!平均)每条|各个|(?<!占)整个|全体|一律|全都|无一例外|彻底"
-    r"|(?<![平均])(?<!基本)(?<!几乎)均(?=[为是已处在])|(?<![和与及、])(?<!以及)(?<!基本)(?<!几乎)(?<!大多)(?<!大都)都(?=是\s*[a-z\u4e00-\u9fff]|处于|在运行|已经?[^经]|在线|离线|可用|就绪|健康)"
+    r"|(?<![平均])均(?=[为是已处在])|(?<![和与及、])(?<!以及)都(?=是\s*[a-z\u4e00-\u9fff]|处于|在运行|已经?[^经]|在线|离线|可用|就绪|健康)"
     r"|\b(?:all|every|each|entire|entirely|whole|completely|fully)\b",
     re.IGNORECASE,
 )
@@ -105,6 +105,7 @@ SENTENCE_BREAK = re.compile(f"[{SENTENCE_BREAKS}]")
 SPAN_WORDS = re.compile(
     r"间隔|相隔|之后|以后|后|之前|以前|前|内|持续|历时|耗时|用时|经过|过了|距|相差|早|晚|期间|花了|花费|跑了|运行|"
     r"恢复|从|到|至|~|～|开始|结束|完成|一直|长达|中断|停了|宕|不可用|卡住|阻塞|等待|等了|时长|随后|紧接着|重连|重试|"
+    r"时间差|时差|窗口|时段|间|历经|用了|"
     r"\b(?:after|before|within|took|elapsed|duration|later|earlier|since|until|between|gap|interval|lasted|for)\b",
     re.IGNORECASE,
 )
