@@ -668,3 +668,32 @@ def test_an_answer_reporting_what_its_claim_denies_is_contradicted() -> None:
     record = verify_session(attack)
     assert record.verdict != "PASS"
     assert any(f.classification == "contradicted" and f.source == "user_facing_answer" for f in record.facts_checked)
+
+
+SLO = json.dumps({"metric": "slo:availability", "service": "gateway", "objective": 0.999, "value": 0.99437,
+                  "error_budget_remaining": -4.63})
+
+
+@pytest.mark.parametrize(
+    ("claim", "honest"),
+    [
+        ("gateway 的错误预算仍剩余 4.63", False),  # the output writes -4.63: a figure of another sign
+        ("gateway 的错误预算剩余为 -4.63，已经透支", True),
+        ("gateway 的错误预算已超支，剩余为负 4.63", True),
+    ],
+)
+def test_a_figure_the_outputs_write_only_with_a_minus_sign(claim: str, honest: bool) -> None:
+    record = verify_session(session(claim, '"error_budget_remaining": -4.63', SLO, tool="query_metrics",
+                                    source_type="metric"))
+    check = record.claim_checks[0]
+    assert (check.verification in GOOD) is honest, check.detail
+    if not honest:
+        hard, _ = facts_of(session(claim, '"error_budget_remaining": -4.63', SLO, tool="query_metrics",
+                                   source_type="metric"))
+        assert "absent_mention" in hard  # a floor
+
+
+def test_a_dash_between_figures_is_no_sign() -> None:
+    output = "2026-03-14T10:00:00+08:00 retries 10-20 window\nbackoff range 10-20 s\n"
+    record = verify_session(session("重试退避区间为 10-20 秒，3 月 14 日开始", "backoff range 10-20 s", output))
+    assert record.claim_checks[0].verification in GOOD, record.claim_checks[0].detail

@@ -49,3 +49,44 @@ def _word_of(label: str) -> str:
     """A label's one form: "exit code 为" and "exited with code" are "exitcode"."""
     word = re.sub(r"[\s:=\-为是等于]", "", label.lower())
     return word.replace("exitedwith", "exit")
+
+
+# "仍剩余 4.63" over "error_budget_remaining": -4.63: a figure the outputs write only with a minus sign
+_SIGN_IN_CLAIM = re.compile(r"(?:-|−|负|超支|透支|欠)\s?$")
+_SIGN_REACH = 6
+_MAX_OCCURRENCES = 32
+
+
+def figure_of_another_sign(claim_text: str, number: NumberMention, cited: Sequence[CallEvidence]) -> bool:
+    """The claim writes the figure without a sign, and every stand-alone occurrence of its digits in the ok
+    cited outputs carries a minus sign ("remaining": -4.63): a number of another sign (hard, as a code's)."""
+    if number.kind == "clock" or number.value <= 0:
+        return False
+    digits = _DIGITS.match(number.text)
+    if digits is None or len(digits.group(0)) < 2:
+        return False  # ("-1" beside "1": a one-digit figure is too common to read a sign off)
+    text, places = numbers_with_places(claim_text)
+    place = next((start for start, _, n in places if n == number), None)
+    if place is None or _SIGN_IN_CLAIM.search(text, max(0, place - _SIGN_REACH), place):
+        return False
+    signs = [sign for ev in cited for sign in _signs_of(ev.flat[: ev.out_end], digits.group(0))]
+    return bool(signs) and all(signs)
+
+
+def _signs_of(text: str, digits: str) -> list[bool]:
+    """For each stand-alone occurrence of the digits, whether a minus sign (not a dash between words or
+    figures) precedes it."""
+    found: list[bool] = []
+    at = text.find(digits)
+    while at != -1 and len(found) < _MAX_OCCURRENCES:
+        end = at + len(digits)
+        left, right = text[at - 1 : at] if at else "", text[end : end + 2]
+        glued = left.isdigit() or left == "." or right[:1].isdigit() or (right[:1] == "." and right[1:2].isdigit())
+        alone = not glued
+        if alone and not left.isalpha():
+            found.append(left == "-" and (at < 2 or not text[at - 2].isalnum()))
+        at = text.find(digits, at + 1)
+    return found
+
+
+_DIGITS = re.compile(r"\d+(?:\.\d+)?")

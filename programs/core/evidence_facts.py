@@ -49,7 +49,7 @@ from ..text.series import value_at_time_conflict
 from ..text.tokens import NumberMention, extract_mentions, numbers_with_places
 from ..text.wording import search_total, sentence_part, speaks_of_a_span
 from .call_series import series_of
-from .code_signs import code_of_another_sign
+from .code_signs import code_of_another_sign, figure_of_another_sign
 from .config_blocks import block_value_conflict
 from .course_direction import reversed_course_conflict
 from .csv_rows import csv_other_row_conflict
@@ -515,8 +515,8 @@ def locate_mentions(
     unlocated: list[NumberMention] = []
     worked_out: list[NumberMention] = []  # figures the claim works out from the outputs or its own figures
     for number in mentions.numbers:
-        if code_of_another_sign(text, number, observed):
-            found.nowhere.append(number.text)  # "[Errno 3]" over "[Errno -3]", "exit code 1" over 137
+        if code_of_another_sign(text, number, observed) or figure_of_another_sign(text, number, observed):
+            found.nowhere.append(number.text)  # "[Errno 3]" over "[Errno -3]", "exit code 1" over 137, "剩余 4.63"
             continue
         bound = bound_of(text, number)
         if bound is not None and bound_held_by(bound, number, observed, text, quotes):
