@@ -680,6 +680,7 @@ SLO = json.dumps({"metric": "slo:availability", "service": "gateway", "objective
         ("gateway 的错误预算仍剩余 4.63", False),  # the output writes -4.63: a figure of another sign
         ("gateway 的错误预算剩余为 -4.63，已经透支", True),
         ("gateway 的错误预算已超支，剩余为负 4.63", True),
+        ("gateway 的错误预算比目标低 4.63", True),  # the sign in words
     ],
 )
 def test_a_figure_the_outputs_write_only_with_a_minus_sign(claim: str, honest: bool) -> None:

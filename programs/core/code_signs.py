@@ -52,8 +52,11 @@ def _word_of(label: str) -> str:
 
 
 # "仍剩余 4.63" over "error_budget_remaining": -4.63: a figure the outputs write only with a minus sign
-_SIGN_IN_CLAIM = re.compile(r"(?:-|−|负|超支|透支|欠)\s?$")
-_SIGN_REACH = 6
+# the claim says the sign in words: "慢 9.412 秒" over -9.412, "下降了 30" over -30
+_SIGN_IN_CLAIM = re.compile(
+    r"(?:-|−|负|超支|透支|欠|慢|落后|下降|减少|降低|少|低|亏|缩减|回落|跌|差|偏差|误差|早|提前)[^，。；;,\d]{0,8}$"
+)
+_SIGN_REACH = 12
 _MAX_OCCURRENCES = 32
 
 
