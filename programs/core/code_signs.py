@@ -68,6 +68,9 @@ def figure_of_another_sign(claim_text: str, number: NumberMention, cited: Sequen
     digits = _DIGITS.match(number.text)
     if digits is None or len(digits.group(0)) < 2:
         return False  # ("-1" beside "1": a one-digit figure is too common to read a sign off)
+    minus = "-" + digits.group(0)
+    if not any(ev.flat.find(minus, 0, ev.out_end) != -1 for ev in cited):
+        return False  # (most figures: no output writes them after a minus at all)
     text, places = numbers_with_places(claim_text)
     place = next((start for start, _, n in places if n == number), None)
     if place is None or _SIGN_IN_CLAIM.search(text, max(0, place - _SIGN_REACH), place):
