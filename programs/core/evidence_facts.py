@@ -291,7 +291,7 @@ def assess_claim(
             or nonzero_of_a_zero_key(claim.claim_text, excerpts)  # "rejected_connections 非零" over ":0"
             or figure_beside_its_quote(claim.claim_text, excerpts, cited_ok)
         )
-        if beside:  # "4xx 请求 1447 次" quoting "4xx  211" and "5xx  1447"; "共 17 次 BackOff" quoting "(x71 over 40m)"
+        if beside:  # "4xx 请求 1447 次" quoting "4xx  211" and "5xx  1447"; "第二次 Full GC 停顿 2.87 秒"
             evidence.soft.append(SoftJudgement("beside_quote", "contradicted", beside))
         whole = whole_share_conflict(claim.claim_text, excerpts, cited_ok)
         if whole:  # "占全部请求的约 7.9%" quoting 2xx 18342, 4xx 211, 5xx 1447: 1447 is 7.2% of them
