@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 
 from ..text.normalize import fold
+from ..text.wording import SENTENCE_BREAKS, part_start
 from .trace_index import CallEvidence
 
 _MONTHS = {m: i for i, m in enumerate(
@@ -34,7 +35,6 @@ _CLAIMED = re.compile(
 )
 _ZONE_WORD = re.compile(r"北京时间|东八区|\butc\b|\bgmt\b|协调世界时")
 _ZONE_AFTER = re.compile(r"\s?[（(]?\s?(北京时间|东八区|utc|gmt)")
-_SENTENCE_BREAK = re.compile(r"[。；;!?！？\n]")
 _SCAN = 200_000  # characters of an output read for its moments
 _DATED = re.compile(r"\d{1,4}\s?[-/月]\s?\d")  # matched at the entity's start: a date, not "svc0-1"
 
@@ -87,7 +87,7 @@ def _zone_of(text: str, m: re.Match[str]) -> float | None:
     after = _ZONE_AFTER.match(text, m.end())
     if after:
         return 0 if after.group(1) in ("utc", "gmt") else 8
-    start = max((b.end() for b in _SENTENCE_BREAK.finditer(text, 0, m.start())), default=0)
+    start = part_start(text, m.start(), SENTENCE_BREAKS)
     words = list(_ZONE_WORD.finditer(text, start, m.start()))
     if not words:
         return None
