@@ -244,7 +244,8 @@ def assess_claim(
         if course:
             evidence.soft.append(SoftJudgement("time_course", "contradicted", course))
         grows, names_a_state = may_say_grows(claim.claim_text), may_name_a_state(claim.claim_text)
-        outputs = [ev.flat[: ev.out_end] for ev in cited_ok] if grows or names_a_state else []
+        texts_ok = [ev.flat[: ev.out_end] for ev in cited_ok]
+        outputs = texts_ok if grows or names_a_state else []
         zero = zero_counter_conflict(claim.claim_text, outputs) if grows else None
         if zero:  # "n_lru_nuked 一直在涨" over "MAIN.n_lru_nuked  0  0.00"
             evidence.soft.append(SoftJudgement("zero_counter", "contradicted", zero))
@@ -265,7 +266,6 @@ def assess_claim(
         if respective:  # "mq-a 和 mq-b 分别重启了 5 次和 3 次" over rows giving mq-a 3 and mq-b 5
             evidence.soft.append(SoftJudgement("respective_pairs", "contradicted", respective))
         # "3.1%，约为 0.03% 的 10 倍": 103, not 10
-        texts_ok = [ev.flat[: ev.out_end] for ev in cited_ok]
         multiple = multiple_conflict(claim.claim_text, texts_ok) or (
             labelled_ratio_conflict(claim.claim_text, cited_ok)  # "stock 的 P99 是 order 的 4 倍" over a vector
         ) or share_conflict(claim.claim_text, texts_ok)  # "3702M，约为 4096M 上限的 97%"

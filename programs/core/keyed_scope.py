@@ -11,6 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..text.arithmetic import matches_directly
+from ..text.chinese_numerals import numeral_value
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers
 from ..text.wording import part_start, search_scope
@@ -19,7 +20,6 @@ from .trace_index import CallEvidence
 _KEY = re.compile(r"[a-z][a-z0-9_.]*[a-z0-9]")
 _VALUE_AFTER = re.compile(r"\s?(?:为|是|等于|=)\s?")
 _COUNT_BEFORE = re.compile(r"(\d{1,3}|[两二三四五六七八九十])\s?(?:个|台|条|项|份|组|块|张)")
-_NUMERALS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 _MAX_OCCURRENCES = 64
 
 
@@ -49,7 +49,7 @@ def keys_share_the_value(claim_text: str, cited: Sequence[CallEvidence]) -> bool
     count = _COUNT_BEFORE.search(text, clause, scope.start())
     if count is None:
         return len(keys) >= 2  # "rsize/wsize 均为 …": the keys are the whole
-    n = int(count.group(1)) if count.group(1).isdigit() else _NUMERALS[count.group(1)]
+    n = int(count.group(1)) if count.group(1).isdigit() else numeral_value(count.group(1))
     return n in (len(keys), occurrences)
 
 

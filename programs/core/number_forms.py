@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from ..text.arithmetic import matches_directly, tolerance
+from ..text.chinese_numerals import numeral_value
 from ..text.normalize import contains_token, fold
 from ..text.session_memo import memoised
 from ..text.tokens import RANGE_BETWEEN, NumberMention, extract_mentions, iter_numbers, numbers_with_places
@@ -735,12 +736,11 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
 
 
 _ROW_COUNT = re.compile(r"(\d{1,2}|[两二三四五六七八九十])\s?(?:类|个|种|项|条|行|组)")
-_ROW_NUMERALS = {"两": 2, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10}
 
 
 def _counts_its_rows(claim_text: str, rows: int) -> bool:
     found = [m.group(1) for m in _ROW_COUNT.finditer(claim_text)]
-    return any((int(c) if c.isdigit() else _ROW_NUMERALS[c]) == rows for c in found) or any(
+    return any((int(c) if c.isdigit() else numeral_value(c)) == rows for c in found) or any(
         w in claim_text for w in ("全部", "所有", "这几", "各类")
     )
 

@@ -23,6 +23,7 @@ from groundcheck.signatures.models import EvidenceBinding
 
 from ..text.normalize import fold
 from ..text.tokens import extract_mentions
+from ..text.wording import clause_end, part_start
 from .table_rows import is_header
 from .trace_index import CallEvidence
 
@@ -81,7 +82,10 @@ def other_subject_conflict(
             continue  # the rows it quotes sit under a title naming it: grpc_...{service="inventory-service"}
         if others and any(_holds(ev.flat[: ev.out_end], token) for ev in cited):
             continue  # its own record is in a cited output; the quoted ones may be the others' it speaks of
-        if slots <= _weak_slots(slots) and _CONTEXT.search(_clause_around(claim, token)):
+        at = max(claim.find(token), 0)
+        if all(kind in _WEAK_SLOTS for kind, _ in slots) and _CONTEXT.search(
+            claim, part_start(claim, at), clause_end(claim, at)
+        ):
             continue  # "从 auth.example.com 获取 token 失败后，推送返回 401": a cause, not the quote's subject
         for record in records:
             other = _other_in_slot(record, slots, token, claim)
@@ -92,18 +96,7 @@ def other_subject_conflict(
 
 # a glued or word slot is weaker than a label key: a name said as a cause or a time of the sentence is context
 _CONTEXT = re.compile(r"后|期间|之后|导致|因为|由于|因此|引起|造成|所致|时")
-_CLAUSE_BREAKS = re.compile(r"[，,。；;！？!?]")
-
-
-def _weak_slots(slots: set[tuple[str, str]]) -> set[tuple[str, str]]:
-    return {slot for slot in slots if slot[0] in ("glued", "word")}
-
-
-def _clause_around(text: str, token: str) -> str:
-    at = text.find(token)
-    start = max((m.end() for m in _CLAUSE_BREAKS.finditer(text, 0, max(at, 0))), default=0)
-    stop = _CLAUSE_BREAKS.search(text, at + len(token))
-    return text[start : stop.start() if stop else len(text)]
+_WEAK_SLOTS = frozenset({"glued", "word"})
 
 
 def _titled(flat: str, token: str) -> bool:

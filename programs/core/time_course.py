@@ -270,7 +270,7 @@ _TO_BEFORE = re.compile(r"(?:到|至|~|～|-)\s?$")
 def anchored_course_conflict(claim_text: str, series: Sequence[Series]) -> str | None:
     """A course said of a window the claim names by its clocks, which the cited series' points of that
     window break: "10:05 之后仍持续上升" over 1.382, 1.215, 0.412; "从 15:55 到 16:05 基本平稳" over a
-    steady rise of 11%."""
+    steady rise by more than a quarter."""
     steady = _STEADY.search(claim_text)
     flat = None if steady else _FLAT.search(claim_text)
     course = steady or flat

@@ -19,6 +19,7 @@ _UNIT_KINDS = frozenset({"seconds", "bytes", "ratio", "req/s", "cores"})
 # "都在 50ms 以内", "均低于 80%", "每次都不超过 2 秒": the scope word a few characters before the figure
 _SCOPE_BEFORE = re.compile(r"(?:都|均|全部|全都|一律|始终|每次|所有)[^，。；;,\d]{0,8}$")
 _SUBJECT_WORD = re.compile(r"[a-z][a-z0-9_\-]{1,}", re.IGNORECASE)
+_UNIT_WORDS = frozenset({"ms", "s", "us", "mb", "gb", "kb", "mib", "gib", "kib", "qps", "rps"})  # no subject
 _MAX_LINE = 2_000
 # a log line: stamped near its start ("[2026-11-30T09:41:55.902+0800]"); a table's row ("cpu  3800m (95%)", a
 # node's requests) holds other measures of the subject
@@ -41,7 +42,8 @@ def universal_bound_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> 
         bound = bound_of(claim_text, number)
         if bound is None:
             continue
-        subject = [w.lower() for w in _SUBJECT_WORD.findall(text, clause, scope.start()) if not _is_unit(w.lower())]
+        words = (w.lower() for w in _SUBJECT_WORD.findall(text, clause, scope.start()))
+        subject = [w for w in words if w not in _UNIT_WORDS]
         if not subject:
             continue
         broken = _line_breaking(bound, number, subject, cited)
@@ -49,10 +51,6 @@ def universal_bound_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> 
             named = " ".join(subject)
             return f"it says every {named} value is within {number.text}, but a cited line is not: {broken!r}"
     return None
-
-
-def _is_unit(word: str) -> bool:
-    return word in {"ms", "s", "us", "mb", "gb", "kb", "mib", "gib", "kib", "qps", "rps"}
 
 
 def _line_breaking(

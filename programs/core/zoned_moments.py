@@ -10,14 +10,12 @@ import re
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 
+from ..text.dates import MONTH_NAME, MONTHS, offset_seconds
 from ..text.normalize import fold
 from ..text.wording import SENTENCE_BREAKS, part_start
 from .trace_index import CallEvidence
 
-_MONTHS = {m: i for i, m in enumerate(
-    ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), start=1
-)}
-_MONTH = r"(?P<mn>jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?"
+_MONTH = rf"(?P<mn>{MONTH_NAME})(?![a-z])\.?"
 # "2026-03-13T16:04:57.881Z", "2026-03-13 16:04:57+08:00"
 _ISO = re.compile(
     r"(?<!\d)(?P<y>\d{4})-(?P<m>\d\d)-(?P<d>\d\d)[t ](?P<H>\d\d):(?P<M>\d\d)(?::(?P<S>\d\d))?(?:\.\d+)?"
@@ -120,21 +118,14 @@ def _moments_in(text: str) -> Iterator[tuple[datetime, bool, float]]:
     for m in _ISO.finditer(text):
         moment = _utc(int(m["y"]), int(m["m"]), int(m["d"]), m, m["z"])
         if moment is not None:
-            yield moment, m["S"] is not None, _offset_hours(m["z"])
+            yield moment, m["S"] is not None, offset_seconds(m["z"]) / 3600
     for m in _NAMED.finditer(text):
         year = m["y1"] or m["y2"]
         if year is None:
             continue
-        moment = _utc(int(year), _MONTHS[m["mn"][:3]], int(m["d"]), m, m["z"])
+        moment = _utc(int(year), MONTHS[m["mn"]], int(m["d"]), m, m["z"])
         if moment is not None:
             yield moment, m["S"] is not None, 0.0
-
-
-def _offset_hours(zone: str) -> float:
-    if zone[0] not in "+-":
-        return 0.0
-    digits = zone[1:].replace(":", "")
-    return (int(digits[:2]) + int(digits[2:]) / 60) * (1 if zone[0] == "+" else -1)
 
 
 def _utc(year: int, month: int, day: int, m: re.Match[str], zone: str) -> datetime | None:
@@ -142,8 +133,4 @@ def _utc(year: int, month: int, day: int, m: re.Match[str], zone: str) -> dateti
         moment = datetime(year, month, day, int(m["H"]), int(m["M"]), int(m["S"] or 0), tzinfo=UTC)
     except ValueError:
         return None
-    if zone[0] in "+-":
-        digits = zone[1:].replace(":", "")
-        shift = (int(digits[:2]) * 3600 + int(digits[2:]) * 60) * (1 if zone[0] == "+" else -1)
-        return datetime.fromtimestamp(moment.timestamp() - shift, UTC)
-    return moment
+    return datetime.fromtimestamp(moment.timestamp() - offset_seconds(zone), UTC)

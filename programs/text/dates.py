@@ -69,7 +69,7 @@ _MONTH_CUE = quick_search(
 _CLAIM_DATE = re.compile(CLAIM_DATE)
 _MONTH_DAY = re.compile(r"\d{1,2}[/-]\d{1,2}")  # "11/29" as `tokens` keeps it (the time after it apart)
 
-_MONTHS = {
+MONTHS = {
     name: i + 1
     for i, names in enumerate(
         (
@@ -80,7 +80,7 @@ _MONTHS = {
     )
     for name in names
 }
-_MONTH_NAME = "|".join(sorted(_MONTHS, key=len, reverse=True))
+MONTH_NAME = "|".join(sorted(MONTHS, key=len, reverse=True))
 # every form an output writes a day in (folded text: lower case, full-width digits as ASCII); each
 # form is searched only where it can be, so a large output without dates costs one quick scan
 _ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2})(?!\d)")
@@ -88,12 +88,12 @@ _ISO_DATE = re.compile(r"(?<!\d)(?P<y>\d{4})[-/.](?P<m>\d{1,2})[-/.](?P<d>\d{1,2
 ROW_DAY = re.compile(r"(?m)^[ \t\[]*(?P<m>1[0-2]|0[1-9])-(?P<d>3[01]|[12]\d|0[1-9])(?![\d\-:])")
 _CN_DATE = re.compile(r"(?<!\d)(?:(?P<y>\d{4})\s?年\s?)?(?P<m>\d{1,2})\s?月\s?(?P<d>\d{1,2})\s?[日号]")
 _MONTH_FIRST = re.compile(
-    rf"\b(?P<mn>{_MONTH_NAME})\.?\s+(?P<d>\d{{1,2}})(?!\d)"
+    rf"\b(?P<mn>{MONTH_NAME})\.?\s+(?P<d>\d{{1,2}})(?!\d)"
     r"(?:(?:,?\s+|\s+\d\d:\d\d(?::\d\d)?\s+(?:[a-z]{3,4}\s+)?)(?P<y>\d{4})(?!\d))?"
 )
-_DAY_FIRST = re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})[\s-](?P<mn>{_MONTH_NAME})\b\.?(?:[\s-](?P<y>\d{{4}})(?!\d))?")
+_DAY_FIRST = re.compile(rf"(?<!\d)(?P<d>\d{{1,2}})[\s-](?P<mn>{MONTH_NAME})\b\.?(?:[\s-](?P<y>\d{{4}})(?!\d))?")
 _TIME_AFTER_DATE = re.compile(r"\d[tT ](?P<h>\d{1,2}):(?P<m>\d{2})")
-_MONTH_ABBREVIATIONS = tuple(name for name in _MONTHS if len(name) == 3)
+_MONTH_ABBREVIATIONS = tuple(name for name in MONTHS if len(name) == 3)
 _EPOCH_POINT = re.compile(r"\[(1\d{9})(?:\.\d+)?,")  # seconds, as `tokens.iter_numbers` reads them
 # a field that holds an epoch time, in seconds or milliseconds (the seconds are the first ten digits)
 EPOCH_FIELD_KEY = r"(?:timestamp|time|_at|_ts)[\"']?\s*[:=]\s*[\"']?"  # the key of a field holding a time
@@ -101,8 +101,8 @@ _EPOCH_FIELD = re.compile(EPOCH_FIELD_KEY + r"(1\d{9})(?:\d{3}(?![\d.])|(?![\d])
 _LATIN_LETTER = re.compile("[A-Za-z]")
 _DAY_TOKEN = re.compile(r"(\d{1,2})\s?[日号]")
 _NAMED_DAY_TOKEN = re.compile(
-    rf"(?P<d>\d{{1,2}})[\s-]?(?P<mn>{_MONTH_NAME})\.?(?:[\s-]?(?P<y>\d{{4}}))?"
-    rf"|(?P<mn2>{_MONTH_NAME})\.?\s?(?P<d2>\d{{1,2}}),?\s?(?P<y2>\d{{4}})?"
+    rf"(?P<d>\d{{1,2}})[\s-]?(?P<mn>{MONTH_NAME})\.?(?:[\s-]?(?P<y>\d{{4}}))?"
+    rf"|(?P<mn2>{MONTH_NAME})\.?\s?(?P<d2>\d{{1,2}}),?\s?(?P<y2>\d{{4}})?"
 )
 
 
@@ -149,7 +149,7 @@ def claim_day(token: str) -> Day | None:
         return _valid(None, "0", alone[1])
     named = _NAMED_DAY_TOKEN.fullmatch(token.lower()) if _LATIN_LETTER.search(token) else None
     if named is not None:
-        month = _MONTHS[named["mn"] or named["mn2"]]
+        month = MONTHS[named["mn"] or named["mn2"]]
         return _valid(named["y"] or named["y2"], str(month), named["d"] or named["d2"])
     m = _CLAIM_DATE.fullmatch(token) or _MONTH_DAY.fullmatch(token)
     if m is None:
@@ -196,7 +196,7 @@ def days_in(folded: str, limit: int = 2_000) -> frozenset[Day]:
         for n, m in enumerate(form.finditer(folded)):
             if n >= limit:
                 break
-            month = m["m"] if "m" in m.re.groupindex else str(_MONTHS[m["mn"]])
+            month = m["m"] if "m" in m.re.groupindex else str(MONTHS[m["mn"]])
             day = _valid(m["y"] if "y" in m.re.groupindex else None, month, m["d"])
             if day is not None:
                 found.add(day)
@@ -239,14 +239,18 @@ def dated_times(text: str) -> list[tuple[int, bool, bool]]:
             moment = datetime(year, month, day, hour, minute, int(m.group(6) or 0), tzinfo=UTC)
         except ValueError:
             continue
-        seconds = int(moment.timestamp())
         zone = m.group(7)
-        if zone and zone != "z":
-            sign = 1 if zone[0] == "+" else -1
-            digits = zone[1:].replace(":", "")
-            seconds -= sign * (int(digits[:2]) * 3600 + int(digits[2:]) * 60)
+        seconds = int(moment.timestamp()) - (offset_seconds(zone) if zone else 0)
         found.append((seconds, zone is not None, m.group(1) is not None))
     return found
+
+
+def offset_seconds(zone: str) -> int:
+    """A written zone's offset from UTC in seconds: "+08:00" and "+0800" are 28800, "z", "utc" and "gmt" 0."""
+    if zone[:1] not in ("+", "-"):
+        return 0
+    digits = zone[1:].replace(":", "")
+    return (int(digits[:2]) * 3600 + int(digits[2:4] or 0) * 60) * (1 if zone[0] == "+" else -1)
 
 
 def written_days(text: str) -> list[int]:

@@ -461,7 +461,7 @@ _LATIN_WORD = re.compile(r"[a-z][a-z0-9_]*(?:-[a-z0-9_]+)*", re.IGNORECASE)
 def _by_kind(figures: list[NumberMention]) -> list[list[NumberMention]]:
     groups: dict[str, list[NumberMention]] = {}
     for n in figures:  # ("3012 个" and "41" are both counts: a count's word is no unit)
-        groups.setdefault("count" if n.kind == "plain" else n.kind, []).append(n)
+        groups.setdefault(_kind_group(n), []).append(n)
     return [group for group in groups.values() if len(group) >= 2]
 
 
