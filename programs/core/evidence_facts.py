@@ -38,11 +38,14 @@ from ..text.own_arithmetic import (
     listed_sum_conflict,
     multiple_conflict,
     own_comparison_conflict,
+    own_span_conflict,
     rate_of_its_own_figures,
     result_of_a_written_formula,
     rise_as_a_multiple,
     share_conflict,
+    share_of_its_whole_conflict,
     span_of_its_own_clocks,
+    sum_in_a_written_formula,
     time_of_its_own_figures,
 )
 from ..text.series import value_at_time_conflict
@@ -55,17 +58,21 @@ from .course_direction import reversed_course_conflict
 from .csv_rows import csv_other_row_conflict
 from .dated_rows import value_at_day_conflict
 from .dated_spans import clock_span_across_dates, clock_span_over_quoted_dates, span_between_quoted_times
+from .exceeded_keys import excess_over_key_conflict
 from .expected_figures import figure_only_expected
 from .extremes import extreme_conflict
+from .guidance_words import cites_guidance
 from .headed_tables import headed_table_conflict, record_role_conflict
 from .headerless_rows import pod_header_of, pod_row_restarts_conflict
-from .json_records import record_field_conflict
+from .json_records import record_field_conflict, record_figure_conflict
 from .keyed_values import keyed_value_conflict
 from .labelled_ratio import labelled_ratio_conflict
 from .lexical_judgements import SoftJudgement, judge_wording, quote_items
 from .line_families import counted_lines, counted_under_a_bound, share_of_counted_lines
+from .listed_totals import listed_total_conflict
 from .listed_values import listed_value_conflict
 from .mount_rows import mount_row_conflict
+from .named_spans import named_span_conflict
 from .number_bounds import bound_held_by, bound_of
 from .number_forms import (
     about_a_cited_clock,
@@ -100,6 +107,7 @@ from .restated_units import (
     restated_rate_test,
     restates_a_located_figure,
 )
+from .row_scope import scoped_figure_conflict, scoped_figure_of_labelled_series
 from .scope_shown import bound_of_its_own_figures
 from .series_means import mean_of_cited_values
 from .state_pairs import may_name_a_state, state_pair_conflict
@@ -256,7 +264,11 @@ def assess_claim(
         listed = listed_value_conflict(claim.claim_text, cited_ok)
         if listed:  # "k8s-db-1、k8s-db-2、k8s-db-3 都在 ap-southeast-1b" over a row "k8s-db-3 … ap-southeast-1c"
             evidence.soft.append(SoftJudgement("other_value", "contradicted", listed))
-        keyed = keyed_value_conflict(claim.claim_text, cited_ok) or block_value_conflict(claim.claim_text, cited_ok)
+        keyed = (
+            keyed_value_conflict(claim.claim_text, cited_ok)
+            or block_value_conflict(claim.claim_text, cited_ok)
+            or excess_over_key_conflict(claim.claim_text, cited_ok)  # "超出 session.timeout.ms 约 12 秒": over 45000
+        )
         if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
             evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
         expected = figure_only_expected(claim.claim_text, cited_ok)
@@ -274,10 +286,13 @@ def assess_claim(
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
         change = course_change_conflict(claim.claim_text) or (  # "从 1200 增长到 3000，增长了 250%": 150%
             listed_sum_conflict(claim.claim_text)  # "44Mi、47Mi、46Mi、42Mi，合计 253Mi": 179Mi
-        )
+        ) or own_span_conflict(claim.claim_text)  # "07:42:12.118 … 到 07:42:14.630 …，无 leader 约 25 秒"
+        change = change or share_of_its_whole_conflict(claim.claim_text)  # "…=84.0 req/s，502 约占 39.6%": 32.9%
         if change:
             evidence.soft.append(SoftJudgement("own_change", "contradicted", change))
-        when = quoted_time_conflict(claim.claim_text, [b.evidence_excerpt for b in usable], cited_ok)
+        when = quoted_time_conflict(claim.claim_text, excerpts, cited_ok) or named_span_conflict(
+            claim.claim_text, cited_ok, excerpts  # "从 +odown 到 +switch-master 间隔约 12.3 秒": 11.4 s apart
+        )
         if when:  # "10:12 因 OOMKilled 被杀" quoting the OOMKilled line stamped 10:21:37
             evidence.soft.append(SoftJudgement("quoted_time", "contradicted", when))
         turned = reversed_course_conflict(claim.claim_text, cited_ok)  # "从 2417 降到 312" over "2417 (previous 312)"
@@ -308,7 +323,14 @@ def assess_claim(
         if labels:
             evidence.soft.append(SoftJudgement("other_label", "contradicted", labels))
     evidence.hard.extend(_evidence_problems(claim, [p for p in problems if p], usable))
-    texts = [glossary_view(ev) for ev in cited_ok]  # decoded JSON-in-strings and the call's subject too
+    # decoded JSON-in-strings and the call's subject too; a runbook's words only for a claim that says it quotes
+    # guidance ("根因是 Keycloak 的 GC 停顿" citing a runbook that lists GC pauses as a cause observes none)
+    quotes_guidance = any(ev.has_guidance for ev in cited_ok) and cites_guidance(claim.claim_text, index)
+    texts = [
+        EvidenceView(ev.flat_without_guidance, folded=True) if ev.has_guidance and not quotes_guidance
+        else glossary_view(ev)
+        for ev in cited_ok
+    ]
     mentions = extract_mentions(claim.claim_text)
     # only a claim that quotes a table row (columns apart by runs of spaces) is read against its rows
     if any("  " in b.evidence_excerpt or "\t" in b.evidence_excerpt for b in usable):
@@ -329,8 +351,13 @@ def assess_claim(
             evidence.soft.append(SoftJudgement("other_row", "contradicted", listed))
         mount = (
             mount_row_conflict(claim.claim_text, mentions, cited_ok)
+            # "三个 broker 的版本都是 3.6.1" over a VERSION column with a 3.5.2
+            or scoped_figure_conflict(claim.claim_text, cited_ok)
+            or scoped_figure_of_labelled_series(claim.claim_text, cited_ok)  # "其余 5 个 stream 都为 0"
+            or listed_total_conflict(claim.claim_text, cited_ok)  # "分区 2、3、4 的 LAG 合计 576115": rows 2 and 3
             # "rabbitmq-1 的 partitions 列表里记录了 rabbitmq-0": another record's
             or record_field_conflict(claim.claim_text, mentions, cited_ok)
+            or record_figure_conflict(claim.claim_text, mentions, cited_ok)  # "占其 17980 个请求": another target's
             or pod_row_restarts_conflict(claim.claim_text, mentions.entities, cited_ok)  # "重启 9 次" over its age 9d
             or csv_other_row_conflict(claim.claim_text, mentions.entities, cited_ok)  # "app-01 最多，为 15": app-04's
         )
@@ -356,6 +383,7 @@ _ZULU_CLOCK = re.compile(r"(\d{2}:\d{2}:\d{2})z")
 _NAME_SEPARATOR = re.compile(r"[-_]")
 _QUANTILE_NAME = re.compile(r"p(\d{2}(?:\.\d+)?)")
 _TWO_PART_NAME = re.compile(r"([a-z][a-z0-9_]{2,})\.([a-z][a-z0-9_]{2,})")
+_VERSION = re.compile(r"\d+(?:\.\d+){1,3}")
 _NAME_AND_DAY = re.compile(r"([a-z][a-z0-9_\-]*):(\d{4}-\d{2}-\d{2})")
 
 
@@ -384,6 +412,11 @@ def _location_of_a_form(entity: str, index: TraceIndex, cited: list[str]) -> Loc
     if len(words) >= 2 and all(any(c.isalpha() for c in w) for w in words):
         # "not-ready" over "NotReady", "response_flags" over "response flags": the same words, apart or together
         pattern = re.compile(r"(?<![a-z0-9])" + r" ?".join(map(re.escape, words)) + r"(?![a-z0-9_\-])")
+        for ev in index.existing(cited):
+            if pattern.search(ev.flat):
+                return "cited" if ev.ok else "trace"
+    if _VERSION.fullmatch(entity):  # "MySQL 8.0.36" over "databaseVersion: MYSQL_8_0_36": the product's enum
+        pattern = re.compile(r"(?<=[a-z]_)" + "_".join(entity.split(".")) + r"(?![\d_.])")
         for ev in index.existing(cited):
             if pattern.search(ev.flat):
                 return "cited" if ev.ok else "trace"
@@ -423,6 +456,8 @@ def names_a_cited_tool(entity: str, cited: Sequence[CallEvidence]) -> bool:
     """An entity of two or more words, each the start of a word of a cited call's tool name, in order
     ("kube-lineage" of `kubectl_lineage_children`, "holmes-logs" of `fetch_holmes_logs`)."""
     words = _TOOL_WORD.findall(entity)
+    if len(words) >= 2 and any(ev.tool_words.replace(" ", "") == "".join(words) for ev in cited):
+        return True  # "pd-ctl" of the tool `pd_ctl`: its name, written with another separator
     if len(words) < 2 or "".join(words) != _NAME_SEPARATOR.sub("", entity) or min(map(len, words)) < _MIN_TOOL_WORD:
         return False
     for ev in cited:
@@ -571,6 +606,7 @@ def locate_mentions(
             or time_of_its_own_figures(text, number)  # "约 46G/小时的增速，剩余的 169G 大约 3.7 小时后写满"
             or days_between_its_own_dates(text, number)  # "2024-08-03 17:00:08，到 2025-06-19 … 过期 319 天多"
             or result_of_a_written_formula(text, number)  # "约 60.5%（51.2 / (51.2 + 33.4)）"
+            or sum_in_a_written_formula(text, number)  # "命中率约 75%（1842211 ÷ 2454691）": hits plus misses
             or rate_of_its_own_figures(text, number)  # "3 分钟新增 1230 次，约每分钟 410 次"
             or duration_of_its_own_repeats(text, number)  # "间隔 10 秒，连续 3 次…至少要约 30 秒"
             or total_of_a_column(text, number, observed, quotes)

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..text.series import Point, Series, hhmm, values_of
+from ..text.series import Point, Series, hhmm, time_runs, values_of
 from ..text.tokens import NumberMention, epoch_clock, extract_mentions, holds_as_written, numbers_with_places
 from ..text.wording import quick_search
 from .number_forms import EPOCH_TIMESTAMP
@@ -143,8 +143,14 @@ def _runs(series: Series) -> list[list[float]]:
 
 
 def _columns(series: Series) -> list[list[float]]:
-    """The columns of a table whose rows are a time and figures only, each row as wide as the first."""
-    rows = [row for p in series.points if (row := values_of(p))]
-    if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
-        return []
-    return [list(column) for column in zip(*rows, strict=True)]
+    """The columns of a table whose rows are a time and figures only, each row as wide as the first; a
+    table whose times start again (an output of two queries, "10:27 … 10:35" then "10:28 … 11:30") is two."""
+    columns: list[list[float]] = []
+    for block in time_runs(series.points):
+        rows = [row for p in block if (row := values_of(p))]
+        if len(rows) < 2 or any(len(row) != len(rows[0]) for row in rows):
+            continue
+        columns.extend(list(column) for column in zip(*rows, strict=True))
+    return columns
+
+

@@ -39,9 +39,10 @@ from ..text.wording import (
     split_sentences,
 )
 from .call_series import series_of
-from .evidence_facts import bound_test, evidence_views, only_in_guidance
+from .evidence_facts import bound_test, evidence_views, names_a_read_file, only_in_guidance
 from .figure_judgements import judged_by_its_figures
 from .fine_states import fine_state_in_trace_conflict, may_call_fine
+from .guidance_words import cites_guidance
 from .keyed_values import keyed_value_conflict
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .state_pairs import may_name_a_state, state_pair_conflict
@@ -82,30 +83,6 @@ _LATIN_OR_DIGIT = re.compile(r"[A-Za-z0-9]")
 _HAN_RUN = re.compile(r"[\u4e00-\u9fff]{2,}")
 _FENCE = re.compile(r"^\s*```[a-zA-Z]*\s*|\s*```\s*$")
 _CLAUSE = re.compile(r"[，,；;。]")
-_GUIDANCE_WORDS = re.compile(
-    r"手册|runbook|知识库|文档|历史案例|以往案例|案例|历史上|以往|经验|skill|规范|playbook", re.IGNORECASE
-)
-# "按手册核对，这次的根因就是…" asserts this incident's cause, whatever it checked it against
-_THIS_INCIDENT = re.compile(r"这次|本次|此次|这一次|就是|确认|确定|已查明")
-
-
-def _cites_guidance(sentence: str, index: TraceIndex) -> bool:
-    """The sentence says its content comes from guidance the trace holds, and asserts nothing of this
-    incident ("和以往一样，超时是 GC 造成的" over a trace without a runbook cites nothing). A manual named
-    as such (手册 / runbook / wiki) may be any documentation call's output; "以往" / "案例" need a guidance
-    document (`doc_type`) in the trace."""
-    cited = _GUIDANCE_WORDS.search(sentence)
-    if cited is None or _THIS_INCIDENT.search(sentence) is not None:
-        return False
-    if any(ev.ok and ev.has_guidance for ev in index.calls.values()):
-        return True
-    return _NAMED_MANUAL.search(sentence) is not None and any(
-        ev.ok and _DOC_TOOL.search(ev.call.tool_name) for ev in index.calls.values()
-    )
-
-
-_NAMED_MANUAL = re.compile(r"手册|runbook|知识库|文档|wiki|playbook|skill|规范", re.IGNORECASE)
-_DOC_TOOL = re.compile(r"wiki|doc|knowledge|runbook|playbook|confluence|manual|kb(?![a-z])", re.IGNORECASE)
 _NEGATOR = re.compile(r"[不没未无非]|\b(?:no|not|never|without|none|zero|cannot|false)\b|n't", re.IGNORECASE)
 # An answer denies that something happened or exists ("并没有发生 OOMKilled", "不存在 OOM 问题", "no sign
 # of"): only such a denial is held against the claims. A negated attribute or a moment ("没有健康的上游",
@@ -203,9 +180,11 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
             continue
         mentions = extract_mentions(sentence)
         # what the sentence denies ("也不会导致 OOMKilled") need not be anywhere
+        # (nor the file a call read: "config.toml 里…" names where the figures come from, no new fact)
         new_entities = [
             e for e in mentions.entities
             if not contains_token(claims_flat, e) and e not in claimed_entities and not denies_token(sentence, e)
+            and not names_a_read_file(e, ok_calls)
         ]
         if _state_the_trace_denies(sentence, new_entities, ok_outputs, folded_claims):
             facts.append(
@@ -247,7 +226,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         # "超时就是 GC 停顿造成的" where only a hypothesis says "GC 停顿可能是超时的原因"
         hedge_dropped = not new_entities and not new_numbers and search_causal(sentence)
         # "手册里记录的常见原因是…" says whose cause it is: read below against what the guidance says
-        if hedge_dropped and not _cites_guidance(sentence, index) and _cause_only_hypothesised(sentence, contract):
+        if hedge_dropped and not cites_guidance(sentence, index) and _cause_only_hypothesised(sentence, contract):
             facts.append(
                 FactCheck(fact=sentence, classification="no_evidence", claim_id=None, source="user_facing_answer")
             )
@@ -263,13 +242,13 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
         classification: LegacyClassification = classify_by_trace(new, index, says_a_whole(sentence))
         if (
             classification == "indirect_support"
-            and not _cites_guidance(sentence, index)  # "手册里记录的上限是 300" says where it comes from
+            and not cites_guidance(sentence, index)  # "手册里记录的上限是 300" says where it comes from
             and any(only_in_guidance(item, index) for item in (*new_entities, *(n.text for n in new_numbers)))
         ):
             classification = "no_evidence"  # "300 个连接" only a runbook states (spec §6: guidance is no evidence)
         if new_concepts and classification != "contradicted":
             # decoded JSON-in-strings and the calls' subjects too
-            outputs = evidence_for(_cites_guidance(sentence, index))
+            outputs = evidence_for(cites_guidance(sentence, index))
             uncarried = [ids for ids in new_concepts if not any(carries(o, c) for o in outputs for c in ids)]
             drawn = _drawn_concepts(sentence) if uncarried else set()
             if uncarried and not all(ids in drawn and not NEGATABLE.intersection(ids) for ids in uncarried):
@@ -278,7 +257,7 @@ def extra_answer_facts(contract: ExecutorContract, index: TraceIndex) -> list[Fa
                 # every concept is carried, or only concluded from what is ("…，所以发消息卡住了"): a step
                 classification = "indirect_support"
         if new_cause and classification != "contradicted":
-            outputs = evidence_for(_cites_guidance(sentence, index))
+            outputs = evidence_for(cites_guidance(sentence, index))
             if not new_cause_wording(sentence, "\n".join(v.text for v in outputs)):
                 classification = "indirect_support" if classification == "no_evidence" else classification
             else:

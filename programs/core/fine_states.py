@@ -53,7 +53,7 @@ _CUE_CHAR = quick_search(_CUE_CHAR_PATTERN, cue="常|好|康|通|效|期|达|畅
 _CUE = re.compile(
     r"正常|无异常|良好|健康|通过|有效|过期|到期|可达|连通|畅通|能(?:正常)?(?:连|访)|可以(?:正常)?(?:连|访)|就绪|ready"
 )
-_ANY_FAILURE = ("failed", "error", "unhealthy")
+_ANY_FAILURE = ("failed", "error", "unhealthy", "refused", "auth_failure", "permission_denied")
 _GOOD_OUTCOMES = ("healthy", "success", "recovery")
 _READY_WORD = re.compile(r"(?<![a-z_\-])ready(?![a-z_\-])")  # not "notready", "readiness", "ready=false"
 _ASKED_AFTER = re.compile(r"(?:与否|吗|么|\?|？)")

@@ -27,7 +27,7 @@ from ..text.negation import denies_token
 from ..text.normalize import contains_token, fold_lines, han_letter_ratio
 from ..text.tokens import Mentions, extract_mentions
 from ..text.wording import HEDGE, clause_stances, says_a_whole, split_sentences
-from .evidence_facts import beijing_time_only_in_utc
+from .evidence_facts import beijing_time_only_in_utc, names_a_read_file
 from .number_forms import restates_a_figure_of, written_another_way, zone_mislabelled_in_trace
 from .parse import ParsedOutput
 from .time_context import zone_shifted
@@ -300,7 +300,11 @@ def check_unbacked_entity(ctx: GateContext) -> list[Finding]:
                 hedged = hedged or _hedged_mentions(sentence)
                 if entity in hedged.entities:
                     continue
-            if ctx.index.token_location(entity, every_call) == "nowhere" and not denies_token(sentence, entity):
+            if (
+                ctx.index.token_location(entity, every_call) == "nowhere"
+                and not denies_token(sentence, entity)
+                and not names_a_read_file(entity, list(ctx.index.calls.values()))  # "config.toml 里…": the source
+            ):
                 report(entity, only_hedged)
         for number in mentions.numbers:
             if zone_mislabelled_in_trace(sentence, number, ctx.index, answer):

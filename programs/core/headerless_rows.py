@@ -65,8 +65,8 @@ _NEGATED = re.compile(r"没有|没|未|无|从未|不曾|never|not")
 
 
 def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: Sequence[CallEvidence]) -> str | None:
-    """"robusta-holmes-… 累计重启 9 次" over its headerless row "… 1/1 Running 6 (37m ago) 9d …": the count
-    of restarts a clause gives the pod its row's RESTARTS cell does not hold (the 9 is the row's age)."""
+    """"robusta-holmes-… 累计重启 9 次" over its row "… 1/1 Running 6 (37m ago) 9d …" (a header printed or not):
+    the count of restarts a clause gives the pod its row's RESTARTS cell does not hold (the 9 is the row's age)."""
     folded = fold(claim_text)
     if "重启" not in folded and "restart" not in folded:
         return None
@@ -81,9 +81,7 @@ def pod_row_restarts_conflict(claim_text: str, entities: Sequence[str], cited: S
             count = -1  # "发生过重启": some, which a row's 0 denies
         else:
             continue
-        for ev in cited:
-            if pod_header_of(ev) == "":
-                continue
+        for ev in cited:  # (with its header printed or not: "重启 17 次" over "3 (4h12m ago)   17d")
             for row in _pod_rows(ev.flat[:_SCAN]):
                 cell = int(row.group("restarts"))
                 if row.group("name") == named[0] and (cell != count if count >= 0 else cell == 0):

@@ -13,9 +13,11 @@ from typing import Any
 
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions
-from .trace_index import CallEvidence
+from .trace_index import CallEvidence, literal_number_in
 
 _NAME_KEYS = ("name", "node", "hostname", "host", "instance", "pod", "member", "broker", "id")
+# a record's subject for a figure it holds: these too ("target": "10.8.1.22:8080", an upstream's target)
+_SUBJECT_KEYS = (*_NAME_KEYS, "target", "endpoint", "address", "upstream", "service")
 _CLAUSE = re.compile(r"[，,；;。]|而|但(?:是)?")
 _NOT_BEFORE = re.compile(r"[非不没未]")  # "非空", "不为空", "没有为空"
 _EMPTY = re.compile(r"为?\s?(?:空列表|空数组|空|null|none|\[\]|\{\})(?![a-z0-9_])|\bempty\b")
@@ -83,6 +85,47 @@ def _field_conflict(
         if any(contains_token(fold(json.dumps(r[key], ensure_ascii=False)), other) for r in others):
             return f"it gives {entity!r}'s {key!r} {other!r}, which the cited output shows in another record's {key!r}"
     return None
+
+
+def record_figure_conflict(claim_text: str, mentions: Mentions, cited: Sequence[CallEvidence]) -> str | None:
+    """A figure the claim gives the one record it names that only another record of a cited JSON list holds:
+    "10.8.1.22 … 5xx 共 1433 次，占其 17980 个请求的约 8%" where 17980 is the requests of 10.8.1.23's object."""
+    if not mentions.entities or not mentions.numbers:
+        return None
+    if all(ev.value is None for ev in cited):
+        return None  # no JSON output: no records
+    calls = {ev.call.invocation_id: ev for ev in cited}.values()
+    records = [r for ev in calls if ev.value is not None for r in _subject_records(ev.value)]
+    if len(records) < 2:
+        return None
+    named = [(n, r) for n, r in records if any(_names(n, e) for e in mentions.entities)]
+    if len(named) != 1:
+        return None  # no record, or several: which figure is whose, the claim says in its own words
+    subject, own = named[0]
+    own_text = fold(json.dumps(own, ensure_ascii=False))
+    others = [(n, fold(json.dumps(r, ensure_ascii=False))) for n, r in records if r is not own]
+    for number in mentions.numbers:
+        if number.kind in _DERIVED_KINDS or number.is_soft or literal_number_in(own_text, number):
+            continue
+        holders = [n for n, text in others if literal_number_in(text, number)]
+        if holders:  # (the claim names no other record: `named` holds one)
+            return f"it gives {number.text} to {subject!r}, which the cited output shows in {holders[0]!r}'s record"
+    return None
+
+
+def _names(record_name: str, entity: str) -> bool:
+    """The entity is the record's subject ("10.8.1.22" of "10.8.1.22:8080")."""
+    return contains_token(record_name, entity)
+
+
+def _subject_records(value: Any) -> Iterator[tuple[str, dict[str, Any]]]:
+    for item in json_objects(value, _MAX_RECORDS):
+        name = next((item[k] for k in _SUBJECT_KEYS if isinstance(item.get(k), str)), None)
+        if name:
+            yield fold(name), item
+
+
+_DERIVED_KINDS = frozenset({"ratio", "clock"})  # a share is worked out, a clock is no record's value
 
 
 def _is_empty(value: Any) -> bool:

@@ -17,6 +17,7 @@ from groundcheck.signatures.models import Claim, EvidenceBinding
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.content_words import content_words, is_kind_word, word_in
 from ..text.glossary import (
+    POD_NAME,
     Coverage,
     EvidenceView,
     claim_analysis,
@@ -35,6 +36,8 @@ from ..text.wording import (
     clause_end,
     degree_scope,
     enumerated_scope,
+    figure_after_scope,
+    holds_figure,
     in_brackets,
     part_start,
     search_causal,
@@ -50,10 +53,13 @@ from .keyed_scope import keys_share_the_value
 from .line_families import every_levelled_line_holds, every_line_holds, family_shows_scope
 from .listed_scope import listed_item_unshown, listed_items_show
 from .scope_shown import (
+    almost_all_by_share,
+    every_record_holds,
     figure_in_every_quote,
     own_figures_break_the_bound,
     own_figures_meet_the_bound,
     per_unit_setting,
+    range_holds_every_keyed_value,
     whole_of_a_share,
 )
 from .table_rows import every_row_shows, quotes_counted
@@ -124,6 +130,9 @@ def _per_unit_in_output(text: str, scope: re.Match[str], views: list[EvidenceVie
     return any(per_unit.search(v.text) for v in views)
 
 
+_POD_SCAN = 200_000
+
+
 def _names_a_carried_concept(
     text: str, word: str, quoted: list[EvidenceView], views: list[EvidenceView]
 ) -> bool:
@@ -133,6 +142,8 @@ def _names_a_carried_concept(
     failure, whatever else the output holds; a word of time course ("temporarily") is carried by a later
     line of the cited output. Not a Kubernetes kind ("pods"): nearly every kubectl output carries one, in
     its command line if nowhere else, so it stays a word to find."""
+    if word in ("pod", "pods") and any(POD_NAME.search(v.text, 0, _POD_SCAN) for v in views):
+        return True  # "order-service 三个 pod" over lines of "[order-service-7c9f6d8b5-kq2xw]": pods, by their names
     if is_kind_word(word) or is_product_name(word):
         return False  # a product ("envoy") is more than its kind: a gateway's quote does not name it
     return any(
@@ -215,8 +226,10 @@ def judge_wording(
             found.append(SoftJudgement("negation", "contradicted", reported))
     if usable:
         quotes = [b.evidence_excerpt for b in usable]
+        guidance = _cited_guidance(claim, index) if claim.support_level == "indirect" else []
         found.extend(_meaning(
-            claim, views, quotes, names_an_object=any(e not in outside_cited for e in entities), elsewhere=elsewhere
+            claim, views, quotes, names_an_object=any(e not in outside_cited for e in entities), elsewhere=elsewhere,
+            guidance=guidance,
         ))
         opposite = _opposite_outcome(text, usable)
         if opposite:
@@ -267,6 +280,9 @@ def judge_wording(
         and not every_levelled_line_holds(text, scope.start(), cited_calls)
         and not quotes_counted(text, scope.start(), cited_calls, [b.evidence_excerpt for b in usable])
         and not keys_share_the_value(text, cited_calls)
+        and not range_holds_every_keyed_value(text, [b.evidence_excerpt for b in usable], cited_calls)
+        and not every_record_holds(text, scope, cited_calls)
+        and not almost_all_by_share(text, scope, [b.evidence_excerpt for b in usable], cited_calls)
     ):
         detail = f"it says {scope.group(0)!r} (all / every / the whole), which the cited output does not show"
         found.append(SoftJudgement("scope_wording", "overstated", detail))
@@ -282,6 +298,7 @@ def _meaning(
     quotes: Sequence[str],
     names_an_object: bool = False,
     elsewhere: Callable[[], Sequence[EvidenceView]] | None = None,
+    guidance: Sequence[EvidenceView] = (),
 ) -> list[SoftJudgement]:
     """Glossary concepts against the cited outputs, in either language: denied or not carried. A kind
     of object ("MinIO 节点 10.30.2.21:9000", "该 pod checkout-…", "集群里只有…") beside an object the cited
@@ -308,6 +325,12 @@ def _meaning(
         )
         coverage = Coverage(coverage.named, kept)
     lowered = coverage_class(coverage, claim.support_level)
+    # an inference whose concept only the runbook / case it cites names borrows the guidance's cause (spec §6)
+    borrowed = [c for c in coverage.uncovered if any(v.carries(c) for v in guidance)] if guidance else []
+    if borrowed and claim.support_level == "indirect":
+        found.append(SoftJudgement("uncovered_concepts", "unsupported", f"it names {quote_items(borrowed)}, which "
+                                   "only the guidance it cites (runbook / skill / case) carries"))
+        return found
     if lowered and elsewhere is not None:
         others = elsewhere()
         if others and all(any(v.carries(c) for v in others) for c in coverage.uncovered):
@@ -320,6 +343,13 @@ def _meaning(
         found.append(SoftJudgement("uncovered_concepts", lowered, f"it names {names}, which the cited output does "
                                    "not carry in either language"))
     return found
+
+
+def _cited_guidance(claim: Claim, index: TraceIndex) -> list[EvidenceView]:
+    """The runbook / skill / case documents among every output the claim cites (a binding to one is no usable
+    evidence, yet it says where an inference's cause came from)."""
+    cited = index.observed(dict.fromkeys(i for b in claim.evidence_bindings for i in b.source_invocation_ids))
+    return [EvidenceView(ev.flat, folded=True) for ev in cited if ev.has_guidance]
 
 
 def _forecast(concept: str, claim_text: str) -> bool:
@@ -469,11 +499,8 @@ def _counted_by_quotes(claim_text: str, usable: list[EvidenceBinding]) -> bool:
         shape = max(shapes, key=shapes.__getitem__)
         quotes = [q for q in quotes if line_shape(q) == shape]
     # the figure the scope gives ("都是 137") stands in every counted quote ("exit code 143" is one of them: no)
-    figure = _FIRST_FIGURE_AFTER_SCOPE.match(claim_text, scope.end()) if scope else None
-    return figure is None or all(re.search(rf"(?<![\d.]){re.escape(figure.group(1))}(?![\d])", q) for q in quotes)
-
-
-_FIRST_FIGURE_AFTER_SCOPE = re.compile(r"[^，。；;,\d]{0,16}?(\d+(?:\.\d+)?)")  # "都是因 exit code 137 …"
+    figure = figure_after_scope(claim_text, scope) if scope else None
+    return figure is None or all(holds_figure(q, figure) for q in quotes)
 
 
 _COUNT_BEFORE = re.compile(
@@ -497,7 +524,8 @@ def _whole_shown_by_counts(claim_text: str, views: list[EvidenceView]) -> bool:
     for n in counts:
         # a count of its own: not a fraction's side ("1/3 mons down" writes no whole of 3)
         pattern = re.compile(rf"(?<![\w./]){int(n.value)}(?![\w./])")
-        if any(len(pattern.findall(v.text, 0, _COUNT_SCAN)) >= 2 for v in views):
+        # (each line once: an output's JSON-in-a-string follows it decoded, the same lines again)
+        if any(sum(len(pattern.findall(line)) for line in set(v.text[:_COUNT_SCAN].split("\n"))) >= 2 for v in views):
             return True
     return False
 

@@ -243,7 +243,8 @@ def family_shows_scope(text: str, cited: Sequence[CallEvidence], quotes: Sequenc
             continue
         held = [_digits(f.text) for f in figures if contains_token(line, _digits(f.text))]
         for ev in cited:
-            family = [x for x in _lines_of(ev) if shape in _shape(x)]
+            # (each line once: an output's JSON-in-a-string follows it decoded, the same lines again)
+            family = list(dict.fromkeys(x for x in _lines_of(ev) if shape in _shape(x)))
             if len(family) < _MIN_COUNT:
                 continue
             if any(not all(contains_token(x, h) for h in held) for x in family):

@@ -32,10 +32,12 @@ _AT_LEAST_BEFORE = re.compile(r"(?:不低于|不少于|不小于|至少)\s*(?:�
 _ABOVE_BEFORE = re.compile(r"(?:(?<![不未没])(?:超过|高于|多于|大于|逾|超出)|(?<=[了有到达])上)\s*(?:约|大约)?\s*$")
 _BELOW_AFTER = re.compile(r"\s*(?:以下|以内|之内)")
 _ABOVE_AFTER = re.compile(r"\s*(?:以上)")
+_LIMIT_WORDS = r"(?:阈值|阀值|超时|设置|上限|下限|限制|限额|配额|水位|limit|threshold|timeout)"
 _A_LIMIT_AFTER = re.compile(
-    # ("超过 95% 洪水水位", "超过 90% 的高水位": a word may name which limit)
-    r"\s?(?:的)?\s?(?:[\u4e00-\u9fff]{1,2}(?=水位|阈值))?"
-    r"(?:阈值|阀值|超时|设置|上限|下限|限制|限额|配额|水位|limit|threshold|timeout|的(?:阈值|上限|限制))",
+    # ("超过 95% 洪水水位", "超过 90% 的高水位": a word may name which limit; "远小于 10 秒的会话超时",
+    # "低于 30s 的 session timeout": after 的, words name whose limit the figure is)
+    r"\s?(?:的)?\s?(?:[\u4e00-\u9fff]{1,2}(?=水位|阈值))?" + _LIMIT_WORDS
+    + r"|\s?的\s?(?:[\u4e00-\u9fff]{1,4}|[a-z][a-z0-9_.]{0,30}\s?)" + _LIMIT_WORDS,
     re.IGNORECASE,
 )
 _AT_MOST = ("不超过", "未超过", "没超过", "没有超过", "不高于", "不多于", "不大于")

@@ -39,6 +39,7 @@ from .time_context import (
     zone_shifted,
 )
 from .trace_index import CallEvidence, TraceIndex, literal_number_in
+from .window_totals import total_over_a_window
 
 _PORT_WORD = re.compile(r"端口|\bport\b|监听(?!队列)|\blisten(?!\s*queue)|\bbind\b|绑定", re.IGNORECASE)
 # "监听 443" / "绑定 6379" name a port the output listens on or binds: its line says so, not any address's port
@@ -226,7 +227,9 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
     same kind: the operands are in the sentence, each checked on its own."""
     if number.kind == "clock" or search_total(text) is None:
         return False
-    if _restates_a_written_sum(text, number):
+    if _restates_a_written_sum(text, number) or _sum_of_its_breakdown(text, number) or _sum_of_the_list_before(
+        text, number
+    ):
         return True
     others = [n for n in extract_mentions(text).numbers if n is not number and n.kind == number.kind and n != number]
     if len(others) < 2:
@@ -243,6 +246,40 @@ def sum_of_its_own_figures(text: str, number: NumberMention) -> bool:
 
 
 _EACH = re.compile(r"每个|每台|每条|各自|各|平均|分别")
+_BREAKDOWN = re.compile(r"\s?[（(]([^（）()]{4,120})[)）]")
+
+
+def _sum_of_the_list_before(text: str, number: NumberMention) -> bool:
+    """"三个工作区分别为 58.30、57.90、56.80 GB，合计 173.00 GB": the figures of the list that ends right before
+    the total's clause (joined by 、 / 和, two or more of its kind) add up to it, whatever other figures the
+    sentence gives ("已用 238.06 GB")."""
+    prepared, places = numbers_with_places(text)
+    at = next((i for i, (_, _, n) in enumerate(places) if n == number), None)
+    if at is None or at < 2 or not _BEFORE_A_TOTAL.fullmatch(prepared, places[at - 1][1], places[at][0]):
+        return False
+    listed = [places[at - 1][2]]
+    for i in range(at - 1, 0, -1):
+        if not _LIST_JOIN.fullmatch(prepared, places[i - 1][1], places[i][0]):
+            break
+        listed.append(places[i - 1][2])
+    addends = [n.value for n in listed if n.kind == number.kind]
+    return len(addends) >= 2 and len(addends) == len(listed) and abs(sum(addends) - number.value) <= tolerance(number)
+
+
+_LIST_JOIN = re.compile(r"\s?(?:、|和|及|与)\s?")
+_BEFORE_A_TOTAL = re.compile(r"\s?[，,]?\s?(?:合计|总计|总共|一共|共计|共|加起来)(?:为|是|约|达)?\s?")
+
+
+def _sum_of_its_breakdown(text: str, number: NumberMention) -> bool:
+    """"合计 2955 次（09:50 为 1006 次，09:51 为 1949 次）": the figures of the bracket right after the total,
+    two or more of its kind, add up to it."""
+    prepared, places = numbers_with_places(text)
+    end = next((e for _, e, n in places if n == number), None)
+    bracket = _BREAKDOWN.match(prepared, end) if end is not None else None
+    if bracket is None:
+        return False
+    parts = [n.value for s, _, n in places if bracket.start(1) <= s < bracket.end(1) and n.kind == number.kind]
+    return len(parts) >= 2 and abs(sum(parts) - number.value) <= tolerance(number)
 
 
 def _restates_a_written_sum(text: str, number: NumberMention) -> bool:
@@ -284,7 +321,10 @@ def product_of_its_own_figures(text: str, number: NumberMention) -> bool:
 
 _MAX_FACTORS = 8
 _EACH_OF_ALL = re.compile(r"每[^，。；,;]{0,6}?都")
-_AT_MOST_POSSIBLE = re.compile(r"理论上|最多可|最多能|最大可|最大能|上限(?:为|是)|一共可|总共可")
+# what is possible at most: "理论上最多可建 12000 个", "满并发就要 20 核"
+_AT_MOST_POSSIBLE = re.compile(
+    r"理论上|最多可|最多能|最大可|最大能|上限(?:为|是)|一共可|总共可|满并发|并发(?:跑|打)满|满负荷|满载"
+)
 _FACTOR_KINDS = frozenset({"plain", "count"})  # one factor is a count: "4 个 worker" × "1024 个连接"
 _PIPE = re.compile(r"\s*\|\s*")
 _VECTOR_VALUE = re.compile(r'"value":\s*\[\s*\d{9,10}(?:\.\d+)?\s*,\s*"(\d+(?:\.\d+)?)"\s*\]')
@@ -304,6 +344,8 @@ def total_of_a_column(
     operands are the output's own rows, one step of arithmetic (spec §7)."""
     if search_total(text) is None or number.kind == "clock":
         return False
+    if total_over_a_window(text, number, calls):
+        return True  # "10:30–10:33，合计 6611 次" over that window's points of a per-minute series
     # a count of the things it adds ("4 个 Pod 内存合计 253Mi") must be the column's: a sum of more rows is
     # a sum of other things too
     counted = _counts_in_its_part(text, number)
@@ -612,11 +654,14 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
 
     # "涨了 3 倍" may count the growth (1200 over 300); "是它的 3 倍", "差了 4 倍" the ratio only
     grew = _GREW_BY.search(prepared, max(0, end - 12), end) is not None
-    return any(
-        a.value > b.value and a.kind == b.kind
-        and (fits(a.value / b.value) or (grew and fits(a.value / b.value - 1)))
-        for a in figures for b in figures
-    )
+    # "node-a 为 1840 ms，node-b 为 230，node-a 是 node-b 的 8 倍": a unit written once, the bare figure in it
+    pairs = [(a.value, b.value) for a in figures for b in figures if a.kind == b.kind]
+    pairs += [(a.as_written, b.value) for a in figures for b in figures if a.kind not in _BARE and b.kind == "plain"]
+    pairs += [(a.value, b.as_written) for a in figures for b in figures if a.kind == "plain" and b.kind not in _BARE]
+    return any(a > b and (fits(a / b) or (grew and fits(a / b - 1))) for a, b in pairs)
+
+
+_BARE = ("plain", "count")
 
 
 _OFFSET_AFTER = re.compile(r"\s?(?:之后|以后|后)\s?(?:的|，|,)?\s?(?:于|在|到)?\s?")
@@ -723,7 +768,8 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
         return False
     # one row per quote, or the lines of one quote ("{rcode="NOERROR"}  8123.4" and the two below it)
     rows = [[n for n in iter_numbers(fold(q), 16) if n.kind != "clock"] for q in quotes]
-    if _aggregate_of_rows(number, rows, adds, averages):
+    # "分区 2、3、4 的 LAG 合计 576115" quoting two rows: the sum of two is no total of three
+    if _listed_items(claim_text) <= len(rows) and _aggregate_of_rows(number, rows, adds, averages):
         return True
     for quote in (q for q in quotes if "\n" in q):  # (a line of a block without figures is its heading)
         lines = [[n for n in iter_numbers(fold(line), 16) if n.kind != "clock"] for line in quote.split("\n")]
@@ -733,6 +779,15 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
         if _counts_its_rows(claim_text, len(rows)) and _aggregate_of_rows(number, rows, adds, averages):
             return True
     return False
+
+
+_LIST = re.compile(r"(?<![\w.\-])[a-z0-9][\w.\-]*(?:\s?(?:、|和|与|及|以及)\s?[a-z0-9][\w.\-]*)+", re.IGNORECASE)
+_LIST_SEPARATOR = re.compile(r"、|和|与|及")
+
+
+def _listed_items(claim_text: str) -> int:
+    """How many items the longest list of names or ids the claim writes holds ("分区 2、3、4": 3), 0 for none."""
+    return max((len(_LIST_SEPARATOR.split(m.group(0))) for m in _LIST.finditer(claim_text)), default=0)
 
 
 _ROW_COUNT = re.compile(r"(\d{1,2}|[两二三四五六七八九十])\s?(?:类|个|种|项|条|行|组)")

@@ -210,3 +210,75 @@ _SHARE_OF = re.compile(r"(?:占|相对于|除以|/)\s?(?:当时|此时|同期|�
 def whole_of_a_share(claim_text: str, scope: re.Match[str]) -> bool:
     """"约占当时全部响应的 0.71%": 全部 names the whole a share is of, no claim about every one of them."""
     return _SHARE_OF.search(claim_text, max(0, scope.start() - 8), scope.start()) is not None
+
+
+_RANGE = re.compile(r"(?<![\d.])(\d+(?:\.\d+)?)\s?(?:–|—|-|~|～|到|至)\s?(\d+(?:\.\d+)?)(?![\d.])")
+_QUOTED_KEY = re.compile(r"\"?([a-z_][\w.]{2,})\"?\s*[:=]\s*\"?-?\d")
+_MIN_KEYED = 2
+
+
+def range_holds_every_keyed_value(claim_text: str, quotes: Sequence[str], cited: Sequence[CallEvidence]) -> bool:
+    """"每次丢弃约 500 条（498–512）" quoting `"dropped_items": 498`: every value the cited outputs give the
+    quoted key (two or more) lies in the range the claim writes, so "every time" is shown."""
+    ranges = [(float(a), float(b)) for a, b in _RANGE.findall(claim_text)]
+    keys = {m.group(1).lower() for q in quotes for m in _QUOTED_KEY.finditer(q)}
+    if not ranges or not keys:
+        return False
+    for key in keys:
+        pattern = re.compile(rf"(?<![\w.])\"?{re.escape(key)}\"?\s*[:=]\s*\"?(-?\d+(?:\.\d+)?)")
+        values = [float(v) for ev in cited for v in pattern.findall(ev.flat, 0, ev.out_end)]
+        if len(values) >= _MIN_KEYED and any(all(low <= v <= high for v in values) for low, high in ranges):
+            return True
+    return False
+
+
+_VALUE_AFTER_SCOPE = re.compile(r"\s?(?:是|为|处于|在)?\s?([a-z][a-z0-9_.\-]+)", re.IGNORECASE)
+_RECORD_SCAN = 2_000
+
+
+def every_record_holds(claim_text: str, scope: re.Match[str], cited: Sequence[CallEvidence]) -> bool:
+    """"4 个 store 均为 Up" over a JSON list whose every record (two or more) that has the field holding "Up"
+    holds it: the same field of each record, the value the scope word gives."""
+    word = _VALUE_AFTER_SCOPE.match(claim_text, scope.end())
+    if word is None:
+        return False
+    value = word.group(1).lower()
+    for ev in cited:
+        if ev.value is None:
+            continue
+        records = list(json_objects(ev.value, _RECORD_SCAN))
+        fields = {k for r in records for k, v in r.items() if isinstance(v, str) and v.lower() == value}
+        for field in fields:
+            holding = [r[field] for r in records if isinstance(r.get(field), str)]
+            if len(holding) >= 2 and all(v.lower() == value for v in holding):
+                return True
+    return False
+
+
+_ALMOST_BEFORE = re.compile(r"(?:基本|几乎|大都|大多|绝大多数|绝大部分)\s?$")
+_KEYED_VALUE = re.compile(r"\"?([a-z][\w.]*_[\w.]*)\"?\s*[:=]\s*\"?(\d+(?:\.\d+)?)")
+_ALMOST_SHARE = 0.9
+_KEY_SCAN = 20_000
+
+
+def almost_all_by_share(
+    claim_text: str, scope: re.Match[str], quotes: Sequence[str], cited: Sequence[CallEvidence]
+) -> bool:
+    """"5xx 基本都是后端目标返回的" quoting `"HTTPCode_Target_5XX_Count": 1842` beside `HTTPCode_ELB_5XX_Count: 4`:
+    almost all (基本都 / 几乎都) is shown when the quoted key's value is nine tenths or more of the values of
+    its family, the keys of the cited outputs that differ from it in one `_` part."""
+    if not _ALMOST_BEFORE.search(claim_text, max(0, scope.start() - 5), scope.start()):
+        return False
+    for quote in quotes:
+        for key, value in _KEYED_VALUE.findall(quote.lower()):
+            parts = key.split("_")
+            family: dict[str, float] = {}
+            for ev in cited:
+                for other, figure in _KEYED_VALUE.findall(ev.flat, 0, min(ev.out_end, _KEY_SCAN)):
+                    others = other.split("_")
+                    if len(others) == len(parts) and sum(a != b for a, b in zip(parts, others, strict=True)) <= 1:
+                        family.setdefault(other, float(figure))
+            total = sum(family.values())
+            if len(family) >= 2 and total > 0 and float(value) / total >= _ALMOST_SHARE:
+                return True
+    return False

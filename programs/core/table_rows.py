@@ -21,7 +21,7 @@ from ..text.column_units import COLUMN_GAP
 from ..text.dates import without_leading_timestamp
 from ..text.normalize import contains_token, fold
 from ..text.tokens import Mentions, NumberMention, extract_mentions, iter_numbers
-from ..text.wording import clause_end, part_start
+from ..text.wording import clause_end, figure_after_scope, holds_figure, part_start, search_scope
 from .mount_rows import DF_HEADER, ROOT_WORDS
 from .trace_index import CallEvidence, literal_number_in
 
@@ -136,10 +136,11 @@ def _said_of_other_rows(
 
 def _quotes_a_row(quoted: Sequence[str], rows: Sequence[str]) -> bool:
     """Some quote (folded, its white space single) is a part of one of the rows, of a row's length or
-    at least `_MIN_ROW_QUOTE` characters."""
+    at least `_MIN_ROW_QUOTE` characters, or the row's opening cells ("sma.s0.g_space 262144": its name, its value)."""
     lines = [" ".join(row.split()) for row in rows]
     return any(
-        q in line and (len(q) >= _MIN_ROW_QUOTE or len(q) == len(line)) for q in quoted for line in lines if q
+        q in line and (len(q) >= _MIN_ROW_QUOTE or len(q) == len(line) or (line.startswith(q) and " " in q))
+        for q in quoted for line in lines if q
     )
 
 
@@ -177,7 +178,7 @@ def counted_rows(
     for ev in cited:
         if "\n" not in ev.flat:
             continue
-        table = ev.view("table_rows", _table)
+        table = table_lines(ev)
         if len(table) == n:
             return True
         if len(table) > n:
@@ -230,16 +231,30 @@ _COUNT = re.compile(r"(?<![\d.])(\d{1,4})\s?(?:次|条|个|批|行)")
 
 def every_row_shows(claim_text: str, cited: list[CallEvidence]) -> bool:
     """Some cited table of two or more rows shows a word of the claim in every row, outside the
-    subject column ("全部 pod 都处于 Pending" over a table whose every STATUS is Pending)."""
-    words = None
+    subject column ("全部 pod 都处于 Pending" over a table whose every STATUS is Pending); where the scope
+    word gives a figure, that figure in every row instead."""
+    words, figure = None, None
     for ev in cited:
         if "\n" not in ev.flat:
             continue
-        table = ev.view("table_rows", _table)
+        table = table_lines(ev)
         if len(table) < 2:
             continue
-        words = words if words is not None else set(_WORD.findall(fold(claim_text)))
+        if words is None:
+            words = set(_WORD.findall(fold(claim_text)))
+            scope = search_scope(claim_text)
+            figure = figure_after_scope(claim_text, scope) if scope else None
         rows = [(first, row.strip()[len(first) :]) for first, row in table]  # subject column apart
+        # the figure the scope gives stands in every row too ("都是 exit code 137": a row's 143 is not it)
+        if figure is not None:
+            # the rows of the figure's table (as wide as a row that holds it): "每个节点可分配 7910m CPU" over an
+            # ALLOCATABLE column of 7910m, whatever a `top nodes` table above it holds
+            widths = [len(COLUMN_GAP.split(row.strip())) for _, row in table]
+            held = {w for w, (_, row) in zip(widths, table, strict=True) if holds_figure(row, figure)}
+            same = [rest for w, (_, rest) in zip(widths, rows, strict=True) if w in held]
+            if same and all(holds_figure(rest, figure) for rest in same):
+                return True  # "三个 broker 的版本都是 3.6.1" over a VERSION column of 3.6.1s
+            continue
         for w in words:
             if all(contains_token(rest, w) and not contains_token(first, w) for first, rest in rows):
                 return True
@@ -293,7 +308,7 @@ def _subject_rows(
     subject = _row_subject(ev.flat, entities)
     if subject is None:
         return None
-    table = ev.view("table_rows", _table)
+    table = table_lines(ev)
     own = [line for _, line in table if subject in _cells(line)]
     # other rows of the subject's own tables: a table after a blank line is another one (kafka-consumer-groups'
     # state table, then its partitions), whose rows are no siblings of the subject's
@@ -332,6 +347,11 @@ def _row_subject(flat: str, entities: tuple[str, ...]) -> str | None:
         return next(iter(cells))
     keys = [e for e, col in cells.items() if col == 0]
     return keys[0] if len(keys) == 1 else None
+
+
+def table_lines(ev: CallEvidence) -> list[tuple[str, str]]:
+    """(first column, line) of each table line of the call's output, read once per call."""
+    return ev.view("table_rows", _table)
 
 
 def _table(ev: CallEvidence) -> list[tuple[str, str]]:
@@ -492,7 +512,7 @@ def listed_rows_conflict(claim_text: str, mentions: Mentions, cited: list[CallEv
     for ev in cited:
         if not _two_open_lines(ev.flat, mentions.entities):
             continue  # cheap: fewer than two of its names open a table line (most claims, most outputs)
-        table = ev.view("table_rows", _table)
+        table = table_lines(ev)
         firsts = {first: line for first, line in table}
         subjects = [e for e in mentions.entities if e in firsts]
         if len(subjects) < 2:

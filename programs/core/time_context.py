@@ -117,12 +117,20 @@ def _zone_before(text: str, start: int) -> int | None:
     # a zone named inside brackets that close before the clock is the bracket's own ("07:05Z（北京时间 15:05），
     # 随后 07:08Z …", "16:22:20 +0300（北京时间 21:22:20）启动，距 16:22:00"): not carried past them
     words = [
-        m.group(0) for m in _ZONE_WORD.finditer(text, sentence_start, start)
-        if not _closed_bracket_holds(text, m.start(), start)
+        m for m in _ZONE_WORD.finditer(text, sentence_start, start) if not _closed_bracket_holds(text, m.start(), start)
     ]
     if not words:
         return None
-    return 8 if _BEIJING_WORD.match(words[-1]) else 0
+    # a bracket after another clock restates that moment as written elsewhere ("北京时间 3 月 14 日 00:04:57（日志
+    # 记录为 3 月 13 日 16:04:57）"): the zone before the first clock is not the bracket's
+    opened = max(text.rfind("(", words[-1].end(), start), text.rfind("（", words[-1].end(), start))
+    if opened != -1 and _CLOCK_BEFORE.search(text, words[-1].end(), opened) and _RESTATING.search(text, opened, start):
+        return None
+    return 8 if _BEIJING_WORD.match(words[-1].group(0)) else 0
+
+
+_CLOCK_BEFORE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s?$")
+_RESTATING = re.compile(r"日志|记录|原始|原文|输出|写作|写为|显示为")
 
 
 _AFTER_A_CLOCK = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s?(?:z|utc|gmt|[+\-]\d{2}:?\d{2})?\s?$", re.IGNORECASE)

@@ -89,23 +89,27 @@ def turn_after_a_time_conflict(claim_text: str, series: Sequence[Series]) -> str
     if not turns:
         return None
     figures = [n for n in extract_mentions(claim_text).numbers if n.kind != "clock"]
-    for s in series:
-        for column in _timed_columns(s):
-            if not any(_holds(v, n) for _, v in column for n in figures):
-                continue  # a column of none of the claim's figures: another measure
-            times = {t for t, _ in column}
-            for turn in turns:
-                written = int(turn.group(1)) * 3600 + int(turn.group(2)) * 60
-                at = next((a for a in _moments(written, s) if a in times), written)
-                start = next((v for t, v in column if t == at), None)
-                after = [v for t, v in column if t > at]
-                if start is None or not after:
-                    continue
-                falls = turn["down"] is not None
-                if (after[-1] >= start) if falls else (after[-1] <= start):
-                    word = "fall" if falls else "rise"
-                    shown = ", ".join(f"{v:g}" for v in [start, *after])
-                    return f"it says a {word} after {turn.group(1)}:{turn.group(2)}, but the cited series goes {shown}"
+    # the columns holding the most of the claim's figures: a column of none is another measure, and one that
+    # holds only its 0 ("10:33 的 0") beside one holding 13981, 0 and 1203 is another series of the output
+    held = [(sum(any(_holds(v, n) for _, v in column) for n in figures), s, column)
+            for s in series for column in _timed_columns(s)]
+    most = max((count for count, _, _ in held), default=0)
+    for count, s, column in held:
+        if count == 0 or count < most:
+            continue
+        times = {t for t, _ in column}
+        for turn in turns:
+            written = int(turn.group(1)) * 3600 + int(turn.group(2)) * 60
+            at = next((a for a in _moments(written, s) if a in times), written)
+            start = next((v for t, v in column if t == at), None)
+            after = [v for t, v in column if t > at]
+            if start is None or not after:
+                continue
+            falls = turn["down"] is not None
+            if (after[-1] >= start) if falls else (after[-1] <= start):
+                word = "fall" if falls else "rise"
+                shown = ", ".join(f"{v:g}" for v in [start, *after])
+                return f"it says a {word} after {turn.group(1)}:{turn.group(2)}, but the cited series goes {shown}"
     return None
 
 
@@ -446,6 +450,8 @@ def earlier_first_occurrence(
         and _WORDS.search(key)
         and not _LINE_CLOCK.search(key)
     ]
+    # every time of day the claim writes, a date-time's too ("2026-08-12T09:14:02Z 用户 … 更新了 …")
+    written = [int(h) * 3600 + int(m) * 60 + int(sec or 0) for h, m, sec in _LINE_CLOCK.findall(text)]
     for claimed in starts:
         for ev in cited:
             out = ev.flat[: ev.text_end]
@@ -453,7 +459,7 @@ def earlier_first_occurrence(
                 continue  # a log has lines
             for key in keys:
                 first = _first_clock_of(out, key)
-                if first is not None and any(abs(n.value - first) < 60 for _, _, n in numbers if n.kind == "clock"):
+                if first is not None and any(abs(w - first) < 60 for w in written):
                     continue  # "变慢从 09:50 开始，紧跟在 09:41 删除索引之后": the claim dates the quoted line itself
                 in_beijing = first is not None and (first + _EIGHT_HOURS) % _DAY
                 if in_beijing and _BEIJING.search(claim_text) and abs(claimed.value - in_beijing) < 60:

@@ -110,7 +110,7 @@ SUBJECT_KEYS = frozenset(
         "cluster", "db", "database", "table", "bucket",
         "metric", "kind", "resource", "resource_type", "resource_name", "name", "target", "mount",
         "region", "zone", "url", "endpoint", "context",  # kubectl's --context names a cluster
-        "member", "function", "function_name", "functionname", "collection", "index",
+        "member", "function", "function_name", "functionname", "collection", "index", "component",
     }
 )
 # Record filters select which records of a system a call returns (a consumer group's or topic's
@@ -825,11 +825,27 @@ def subject_values(arguments: dict[str, Any]) -> Iterator[str]:
         if isinstance(value, dict) and str(key).lower() in _NESTED_KEYS:  # CloudWatch's {"FunctionName": ...}
             yield from subject_values(value)
             continue
+        if isinstance(value, str) and str(key).lower() in _SELECTOR_KEYS:
+            yield from _selector_subjects(value)  # "app.kubernetes.io/name=fluent-bit": fluent-bit's pods
+            continue
         if not _is_subject_key(str(key)):
             continue
         for item in value if isinstance(value, list) else [value]:
             if isinstance(item, str) and len(item) <= _MAX_SUBJECT_CHARS and _IDENTIFIER.fullmatch(item):
                 yield item
+
+
+_SELECTOR_KEYS = frozenset({"selector", "label_selector", "labelselector", "labels"})
+_SELECTOR_PAIR = re.compile(r"([a-z0-9][\w./\-]*)\s*==?\s*([a-z0-9][\w.\-]*)", re.IGNORECASE)
+
+
+def _selector_subjects(selector: str) -> Iterator[str]:
+    """The values a label selector matches exactly, under a key that names a subject (its last part:
+    "app.kubernetes.io/name", "app", "k8s-app")."""
+    for key, value in _SELECTOR_PAIR.findall(selector[:_MAX_SUBJECT_CHARS]):
+        last = re.split(r"[./]", key)[-1]
+        if (_is_subject_key(last) or last in ("component", "k8s_app", "k8s-app")) and _IDENTIFIER.fullmatch(value):
+            yield value
 
 
 def _kubectl_subjects(command: str) -> Iterator[str]:
@@ -1157,6 +1173,9 @@ def _literal_number_pattern(digits: str, clock: bool) -> re.Pattern[str]:
     lit = re.escape(digits)
     # (a clock after a dash is the end of a range, "08:00-09:00"; a figure after one is a date's day)
     left = rf"(?<![A-Za-z0-9._:]{lit})" + ("" if clock else rf"(?<!\d-{lit})") + rf"(?<![a-z][+-]{lit})"
+    if not clock:  # a slashed date's month or day ("2026/03/14"), a CIDR prefix ("10.12.32.0/20")
+        left += rf"(?<!\d{{4}}/{lit})(?<!\d{{4}}/\d/{lit})(?<!\d{{4}}/\d\d/{lit})"
+        left += rf"(?<!\.\d/{lit})(?<!\.\d\d/{lit})(?<!\.\d\d\d/{lit})"
     # an ISO time right after its date ("2026-11-28t14:03"); the maximum heap's glued value ("-Xmx12g")
     glued = rf"(?<=\dt{lit})" if clock else rf"(?<=-xmx{lit})"
     left = rf"(?:{glued}|{left})"

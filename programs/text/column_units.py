@@ -25,6 +25,7 @@ _HEADER_UNIT = re.compile(
     rf"|(?P<b2>{_BYTES})_[a-z]+(?:/s)?"
     r"|[a-z0-9%_]*[_(\[](?P<s>ms|us|sec|secs|seconds|s)[)\]]?"
     r"|[a-z0-9%_]*[_(\[](?P<b3>bytes)[)\]]?"
+    rf"|[a-z0-9%_]*[_(\[](?P<b4>{_BYTES})[)\]]?"  # "heap_used_mib", "rss(mb)"
     r"|(?P<kib>rss|vsz|res|virt|shr)"  # ps and top: resident and virtual sizes in KiB
     r"|(?P<await>(?:[rwdf]_)?await|svctm))$"  # iostat's waits, in milliseconds
 )
@@ -36,7 +37,7 @@ _FACTORS = {
 _DECIMAL = {"kb": 1000.0, "mb": 1000.0**2, "gb": 1000.0**3, "tb": 1000.0**4}
 _CELL = re.compile(r"\d+(?:\.(\d+))?")
 _CUE = re.compile(
-    rf"(?:{_BYTES})(?:/s|_)|[_(\[](?:ms|us|sec|secs|seconds|s|bytes)\b|\b(?:rss|vsz)\b|\bres\s|\b(?:elapsed|etime)\b"
+    rf"(?:{_BYTES})(?:/s|_)|[_(\[](?:ms|us|sec|secs|seconds|s|bytes|{_BYTES})\b|\b(?:rss|vsz)\b|\bres\s|\b(?:elapsed|etime)\b"
     r"|await\b|\bsvctm\b"
 )
 # ps's ELAPSED / ETIME column: "[[dd-]hh:]mm:ss", an elapsed time wherever it sits under that header
@@ -94,7 +95,7 @@ def _unit_of(match: re.Match[str]) -> str:
         return "kib"
     if match.group("await"):
         return "ms"
-    return next(v for v in match.group("b1", "b2", "s", "b3") if v)
+    return next(v for v in match.group("b1", "b2", "s", "b3", "b4") if v)
 
 
 def _readings(digits: str, decimals: int, unit: str) -> list[NumberMention]:

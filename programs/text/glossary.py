@@ -422,11 +422,19 @@ _ZONED_TIME = re.compile(
     + r"|" + EPOCH_FIELD_KEY + r"1[5-9]\d{8}(?:\d{3})?(?![\d.])"  # an epoch field's
 )
 # concepts an output carries by the shape of what it writes: a zoned time, an address with its port
+POD_NAME = re.compile(r"(?<![\w\-])[a-z][a-z0-9\-]*-(?=[a-z0-9]*\d)[a-z0-9]{8,10}-[a-z0-9]{5}(?![\w\-])")
 _SHAPES = {
     "timezone": _ZONED_TIME,
     # a Job's COMPLETIONS "1/1": it succeeded (kubectl get jobs)
     "success": re.compile(
         r"\bcompletions\b[^\n]{0,300}\n(?:[^\n]{0,300}\n){0,50}?[^\n]{0,300}?(?<![\d/])([1-9]\d{0,3})/\1(?![\d/])"
+    ),
+    # a Deployment's pod by its name: workload, ReplicaSet hash, pod suffix ("order-service-7c9f6d8b5-kq2xw")
+    "pod": POD_NAME,
+    # two pods of one workload ("cart-7d9f8b6c4-2xkqp" … "cart-7d9f8b6c4-h8wzn", "kafka-0" … "kafka-1"): its replicas
+    "replica": re.compile(
+        r"(?<![\w\-])([a-z][a-z0-9\-]*-[a-z0-9]{6,10})-[a-z0-9]{5}(?![\w\-])[\s\S]{0,4000}?(?<![\w\-])\1-[a-z0-9]{5}(?![\w\-])"
+        r"|(?<![\w\-])([a-z][a-z0-9\-]*[a-z])-0(?![\w\-.])[\s\S]{0,4000}?(?<![\w\-])\2-1(?![\w\-.])"
     ),
     "port": re.compile(
         r"(?:\b\d{1,3}(?:\.\d{1,3}){3}|\blocalhost|\b[a-z][\w\-]*(?:\.[a-z][\w\-]*)+|\[[0-9a-f:.]*\]|\*):\d{2,5}(?!\d)"

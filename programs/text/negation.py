@@ -87,6 +87,7 @@ _ZH_FALSE = re.compile(
 _ZH_GAP = 3  # characters allowed between a Chinese negator and the term it governs
 _LATIN_RUN = re.compile(r"[a-z0-9_.\-]{2,}")
 _CONSEQUENCE = "而致"  # 而, 导致 / 以致: what follows is a consequence of the negated part
+_MODAL_AFTER_NEGATOR = ("法", "能")  # 无法 / 不能 / 未能 / 没能 + a verb: it is the verb that is denied
 _CAUSES_AFTER = re.compile(r"会?(?:导致|造成|引起|引发)")
 _CLAUSE_BREAKS = "，。；、,;:：！？!?()（）[]\n"  # a negator's reach also ends at a colon, a list comma or a bracket
 _CLAUSE_BREAK = re.compile(f"[{re.escape(_CLAUSE_BREAKS)}]")
@@ -273,6 +274,9 @@ def denies_span(text: str, start: int, end: int, after: bool = True) -> bool:
         return False
     if _negated_before(text, start):
         return True
+    breaks = list(_CLAUSE_BREAK.finditer(text, 0, start))
+    if _DENIED_CLAUSE.match(text, breaks[-1].end() if breaks else 0):
+        return True  # "…，并非容器超出限额被 OOMKilled": the clause denies all it names
     for scope in _EXISTENTIAL.finditer(text, 0, start):
         stop = _CLAUSE_BREAK.search(text, scope.end())
         if start < (stop.start() if stop else len(text)):
@@ -363,6 +367,10 @@ def negation_conflict(
                 continue  # "redis-master… 的查询都是 NOERROR，没有出现 SERVFAIL": its lines deny it
             if asserted and _zero_quote_denies(compact(claim_text), m, quotes):
                 continue  # "Ethernet1/50 全程 CRC 都是 0，没有错误" quoting its all-zero series
+            if asserted and _zero_point_denies(compact(claim_text), m, quotes):
+                continue  # "01:18（UTC）时还没有 503" quoting the 503 series' point [1778203080, "0"]
+            if asserted and _quoted_lines_report_the_opposite(ids[0], views, quotes):
+                continue  # "超过 120000 ms 仍未发送成功" quoting a line of "send failed: … TimeoutException"
             if asserted and not any(d for _, d in polarities):
                 return f"it denies {ids[0]!r} ({m.term}), which the cited output reports ({asserted!r})"
         else:
@@ -566,6 +574,52 @@ def _zero_quote_denies(text: str, m: ConceptMention, quotes: Sequence[str]) -> b
     return False
 
 
+# what denying a concept reports: "未发送成功" says the send failed
+_DENIAL_REPORTS = {"success": ("failed", "error")}
+
+
+def _quoted_lines_report_the_opposite(concept_id: str, views: Sequence[EvidenceView], quotes: Sequence[str]) -> bool:
+    """The lines of the cited outputs holding the claim's quotes report what the denial means (a failure,
+    for a success denied): the claim reads them, whatever success another line reports."""
+    opposites = _DENIAL_REPORTS.get(concept_id)
+    if not opposites or not quotes:
+        return False
+    folded = [compact(q) for q in quotes if q.strip()]
+    for view in views:
+        text = view.text
+        for quote in folded:
+            at = text.find(quote)
+            if at == -1:
+                continue
+            line = text[text.rfind("\n", 0, at) + 1 : (text.find("\n", at) + 1 or len(text) + 1) - 1]
+            if any(reports(evidence_view(line), other) for other in opposites):
+                return True
+    return False
+
+
+def _zero_point_denies(text: str, m: ConceptMention, quotes: Sequence[str]) -> bool:
+    """The denial holds at a clock of its sentence part ("01:18（UTC）时 cart 还没有 503") and the claim quotes a
+    series point at that minute (an epoch, in UTC or Beijing time) whose value is 0."""
+    start = part_start(text, m.start)
+    clocks = {(int(h), int(mi)) for h, mi in _PART_CLOCK.findall(text, start, m.start)}
+    if not clocks:
+        return False
+    for quote in quotes:
+        for epoch, value in _ZERO_POINT.findall(quote):
+            if float(value) != 0:
+                continue
+            minute = int(float(epoch)) // 60
+            for shift in (0, 8 * 60):
+                total = (minute + shift) % (24 * 60)
+                if (total // 60, total % 60) in clocks:
+                    return True
+    return False
+
+
+_PART_CLOCK = re.compile(r"(?<![\d:])([01]?\d|2[0-3]):([0-5]\d)(?![\d])")
+_ZERO_POINT = re.compile(r'\[\s*(1[5-9]\d{8}(?:\.\d+)?)\s*,\s*"?(-?\d+(?:\.\d+)?)"?\s*\]')
+
+
 # a clause about the other subjects ("另外两个没有重启", "其余 pod 未重启"), or a denial that something
 # causes it, which says how things work rather than that it did not happen ("探针失败只会摘流量，不会触发
 # 重启"); "不会写入失败" still denies the failure
@@ -574,6 +628,8 @@ _FULL_STOPS = "。！？!?\n"  # (the rows named before "；其余 …" are the 
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
 _BRACKETED = re.compile(r"[(（]([^()（）]{1,80})[)）]")
 _CONTRAST = re.compile(r"而(?:不是|非)")
+_CONTRAST_OPENING = re.compile(r"\s?(?:并非|并不是|也不是)")
+_DENIED_CLAUSE = re.compile(r"\s?(?:并非|并不是|而不是|而非|也不是|也并非)")
 # "没继续扩容" / "不再重启": no more of it, which may well have happened before
 _NO_MORE = re.compile(r"(?:没有?|未|不)(?:再|继续)$")
 # a role of the concept, not the concept: 故障点 / 故障源 / 问题所在 / 瓶颈所在 / 根源
@@ -587,8 +643,9 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
     if _CAUSE_OF_AFTER.match(text, m.end):
         return True  # "缺失并不是最终失败的原因": the cause is denied, not the failure it names
-    if _CONTRAST.search(text, clause_start, m.start) and _CAUSE_WORD.search(text):
-        return True  # "根因是启动命令本身…，而不是节点内存不足": one cause preferred to another
+    contrast = _CONTRAST.search(text, clause_start, m.start) or _CONTRAST_OPENING.match(text, clause_start)
+    if contrast and _CAUSE_WORD.search(text):
+        return True  # "根因是启动命令本身…，而不是节点内存不足", "原因是…被杀，并非代码异常": one cause over another
     if _OTHERS_OPENING.match(text, clause_start):
         return True
     if _OTHERS_OPENING.match(text, part_start(text, m.start)) and not _bracketed_names(text, m):
@@ -923,7 +980,9 @@ def _scan_polarity(view: EvidenceView, concept_id: str, full: bool) -> tuple[str
     for term in concept.ascii_terms if view.is_ascii else concept.terms:
         start, seen = text.find(term), 0
         while start != -1 and seen < _OCCURRENCES:
-            if stands_alone(text, term, start) and not _SETTING_NAMED_AFTER.match(text, start + len(term)):
+            # (a command's flag names an option, no event: "celery inspect active --timeout 10")
+            flag = text[max(0, start - 2) : start] == "--"
+            if stands_alone(text, term, start) and not flag and not _SETTING_NAMED_AFTER.match(text, start + len(term)):
                 seen += 1
                 if _denied_at(text, start, start + len(term)):
                     denied = denied or term
@@ -1038,6 +1097,8 @@ def _negated_before(text: str, start: int, floor: int = 0) -> bool:
             # "不存在而挂载失败", "没有可用节点导致调度失败": a consequence, not what is negated
             if _CAUSES_AFTER.match(tail, i + 1):
                 return True  # "不会导致 OOMKilled": what is not caused is denied
+            if tail[i + 1 : i + 2] in _MODAL_AFTER_NEGATOR and gap >= 2 and not concepts_in(tail[i + 2 :].strip()):
+                return False  # "无法扩展 undo 段": the action is denied, not its object (a term, "无法连接", governs)
             return not any(c in _CONSEQUENCE for c in tail[i + 1 :])
     if _NO_PREFIX.search(clause):
         return True  # "master_failover_state:no-failover", "no_restart"

@@ -73,6 +73,19 @@ def formula_operands(text: str, number: NumberMention) -> list[float] | None:
     return None
 
 
+def sum_in_a_written_formula(text: str, number: NumberMention) -> bool:
+    """The figure is an operand of an expression the sentence writes and the sum of two of its other figures:
+    "命中 1842211 次、未命中 612480 次，命中率约 75%（1842211 ÷ 2454691）", the whole its parts make up."""
+    if number.kind == "clock" or not any(op in text for op in "+-*/×÷"):
+        return False
+    if not any(number.text in m.group(0) for m in _FORMULA.finditer(text)):
+        return False
+    _, places = numbers_with_places(text)
+    others = {n.value for _, _, n in places if n != number and n.kind in _COUNTED | {number.kind}}
+    tol = tolerance(number)
+    return any(abs(a + b - number.value) <= tol for a in others for b in others if a != b)
+
+
 def _evaluate(expression: str) -> float | None:
     source = expression.translate(str.maketrans("（）×÷", "()*/")).strip()
     if len(source) > _MAX_FORMULA or source.count("(") != source.count(")"):
@@ -127,7 +140,8 @@ def rate_of_its_own_figures(text: str, number: NumberMention) -> bool:
     kinds = _COUNTED if number.kind in _COUNTED else {number.kind}
     same = [n.value for n in numbers if n.kind in kinds and n.kind != "seconds"]
     amounts = same + [abs(b - a) for i, a in enumerate(same) for b in same[i + 1 :]]
-    approx = number.approx or "约" in prepared[max(0, stated_before - 3) : stated_before]  # "约每分钟 68 MiB"
+    # "约每分钟 68 MiB", "每小时约增加 5200 个": the rate given as approximate before its period or after it
+    approx = number.approx or "约" in prepared[max(0, stated_before - 3) : at]
     tol = max(tolerance(number), _RATE_SLACK * number.value) if approx else tolerance(number)
     if any(abs(a / (span / unit) - number.value) <= tol for span in spans for a in amounts):
         return True
@@ -224,13 +238,13 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
             return _measured_multiple(multiple, measure, outputs)
         if measure and not figures:
             return _multiple_of_cited_measure(multiple, measure, outputs)
-        if not operands:
+        # "9402 ms，而 zk-1 为 412 … 约是 zk-1 的 23 倍": a unit written once, its bare figures in it
+        written = [n.as_written for n in own if n.kind not in ("plain", "count")]
+        bare = [n.value for n in own if n.kind == "plain"]
+        if not operands and not (written and bare):
             continue
         slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
         ratios = [a.value / b.value for group in operands for a in group for b in group if a is not b]
-        # "9402 ms，而 zk-1 为 412 … 约是 zk-1 的 23 倍": a unit written once, its bare figures in it
-        written = [n.value / n.factor for n in own if n.kind not in ("plain", "count")]
-        bare = [n.value for n in own if n.kind == "plain"]
         ratios += [a / b for a in written for b in bare] + [b / a for a in written for b in bare]
         # "从 40 涨到 360，是原来的 9 倍": a multiple of where the course started, of the course only
         original = _ORIGINAL_BEFORE.search(prepared, max(0, start - 12), start) is not None
@@ -244,7 +258,7 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
             if course is not None:
                 course_text = f"from {course[0].text} to {course[1].text}"
                 return f"it gives {multiple.text}倍, which its course {course_text} does not give"
-            shown = ", ".join(n.text for group in operands for n in group)
+            shown = ", ".join(n.text for group in operands for n in group) or ", ".join(n.text for n in own)
             return f"it gives {multiple.text}倍, which no two of its own figures ({shown}) give"
         turned = _turned_multiple(prepared, places, multiple, slack)
         if turned:
@@ -582,14 +596,19 @@ def _turned_multiple(
             if own is not None:
                 figures[name], labels_text[name] = own[1], prepared[after : own[0]]
                 break
-    if len(figures) < 2 or figures[x].kind != figures[y].kind or figures[y].value <= 0:
+    if len(figures) < 2 or figures[y].value <= 0:
+        return None
+    # "zk-2 为 9402 ms，zk-1 为 412，zk-1 约是 zk-2 的 23 倍": a unit written once, the bare figure in it
+    kinds = {figures[x].kind, figures[y].kind}
+    bare = len(kinds) == 2 and "plain" in kinds and not kinds & {"count", "clock"}
+    if figures[x].kind != figures[y].kind and not bare:
         return None
     measure = concepts_in(form.group(0)[len(form.group(1)) : form.group(0).find(form.group(2), len(form.group(1)))])
     labels = concepts_in(labels_text[x]) | concepts_in(labels_text[y])
     if measure and labels and not measure & labels:
         return (f"it gives {multiple.text}倍 of {x}'s {'/'.join(sorted(measure))}, but its figures of {x} and {y} are "
                 f"of {'/'.join(sorted(labels))}")
-    ratio = figures[x].value / figures[y].value
+    ratio = figures[x].as_written / figures[y].as_written if bare else figures[x].value / figures[y].value
     if abs(ratio - multiple.value) <= slack:
         return None
     return (f"it gives {x} as {multiple.text}倍 {y}, but its own figures give {figures[x].text} / {figures[y].text} "
@@ -650,6 +669,73 @@ def span_of_its_own_clocks(text: str, number: NumberMention) -> bool:
         abs((b - a) % _DAY_SECONDS - number.value) <= slack or abs((a - b) % _DAY_SECONDS - number.value) <= slack
         for i, a in enumerate(clocks) for b in clocks[i + 1 :]
     )
+
+
+def share_of_its_whole_conflict(text: str) -> str | None:
+    """A share ("502 约占 39.6%") of a whole the sentence states before it ("总请求速率为 42.1+14.2+27.6+0.1=84.0")
+    that no figure of the sentence gives over that whole (27.6 / 84.0 is 32.9%), as a detail."""
+    if "占" not in text or "%" not in text:
+        return None
+    prepared, places = numbers_with_places(text)
+    wholes = [(start, n) for start, end, n in places
+              if n.kind not in ("ratio", "clock") and _STATED_WHOLE.search(prepared, max(0, start - 12), start)
+              and not _OPERATOR_AFTER.match(prepared, end)]  # (the first operand of "42.1+14.2+…=84.0" is none)
+    for start, _, share in places:
+        before = [whole for at, whole in wholes if at < start]
+        if share.kind != "ratio" or not before or not _SHARE_OF.search(prepared, max(0, start - 4), start):
+            continue
+        # a share of any whole it states before it, of any figure below that whole ("合计 412 个 active … 共 600 个；
+        # 其中 orders 348 个，占 58%": of the 600)
+        tol = max(tolerance(share), 0.005 if share.approx else 0.0)
+        ratios = [
+            n.value / whole.value for whole in before for _, _, n in places
+            if n is not whole and n.kind not in ("ratio", "clock") and 0 < n.value < whole.value
+            and (n.kind == whole.kind or "plain" in (n.kind, whole.kind))
+        ]
+        if ratios and not any(abs(r - share.value) <= tol for r in ratios):
+            shown = ", ".join(f"{r:.1%}" for r in ratios[:3])
+            return f"it gives {share.text} of the whole it states ({before[-1].text}), but its figures give {shown}"
+    return None
+
+
+_STATED_WHOLE = re.compile(r"(?:=|＝|总[^，。；,;\d]{0,8}?(?:为|是)|合计为?|总共为?|一共|共计?)\s?(?:约)?\s?$")
+_OPERATOR_AFTER = re.compile(r"\s?[-+*/×÷]")
+_SHARE_OF = re.compile(r"占(?:比)?(?:了)?\s?(?:约)?\s?$")
+
+
+def own_span_conflict(text: str) -> str | None:
+    """A duration the sentence gives right after writing the span's two ends ("在 07:42:12.118 失去 leader，到
+    07:42:14.630 选出新 leader，集群无 leader 约 25 秒") that is not the gap between them, as a detail. Read only
+    where the two clocks (with seconds) are joined by 到 / 至 / ~ and no other clock stands before the figure."""
+    if "到" not in text and "至" not in text and "~" not in text and "～" not in text:
+        return None
+    prepared, places = numbers_with_places(text)
+    clocks: list[tuple[int, int, NumberMention]] = []
+    for start, end, number in places:
+        if number.kind == "clock":
+            clocks.append((start, end, number))
+            continue
+        if number.kind != "seconds" or len(clocks) != 2 or any(c.text.count(":") != 2 for _, _, c in clocks):
+            continue
+        (_, first_end, first), (second_start, second_end, second) = clocks
+        joined = _SPAN_JOINER.search(prepared, first_end, second_start)
+        if not joined or _NOT_THE_GAP.search(prepared, second_end, start):
+            continue
+        gap = (_clock_seconds(second) - _clock_seconds(first)) % _DAY_SECONDS
+        if abs(gap - number.value) > max(tolerance(number), 0.05 * number.value):
+            return f"it gives {number.text} between its own {first.text} and {second.text}, which are {gap:.3g} s apart"
+    return None
+
+
+def _clock_seconds(clock: NumberMention) -> float:
+    """A clock's second of the day with the fraction it writes ("07:42:14.630"), which its value leaves out."""
+    fraction = _CLOCK_FRACTION.search(clock.text)
+    return clock.value + (float(fraction.group(0)) if fraction else 0.0)
+
+
+_CLOCK_FRACTION = re.compile(r"\.\d+$")
+_SPAN_JOINER = re.compile(r"到|至|~|～")
+_NOT_THE_GAP = re.compile(r"之后|以后|后|之前|以前|前|内|期间|每|平均|累计|共|超时|timeout", re.IGNORECASE)
 
 
 def time_of_its_own_figures(text: str, number: NumberMention) -> bool:

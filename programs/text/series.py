@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
@@ -452,6 +452,8 @@ def value_at_time_conflict(
             return change
         if change or _share_of_named(claim_text, number, at):
             continue
+        if number.kind == "seconds" and _logged_when_it_ended(points, second, number):
+            continue  # "05:54:11 发起的 UPDATE 执行了 1652318.204 ms" over that duration logged at 06:21:43
         # an epoch timestamp is UTC: "09:10" is its 09:10, "北京时间 17:10" too; no shift is forgiven
         elsewhere = [p for p in points if not _at(p, utc if p.epoch else second, window) and _carries(p, number)]
         if elsewhere:
@@ -719,6 +721,27 @@ def _written_in(number: NumberMention, text: str, end: int | None = None) -> boo
     return pattern.search(text, 0, len(text) if end is None else end) is not None
 
 
+def time_runs(points: Sequence[Point]) -> list[list[Point]]:
+    """The points in runs of rising times: a step back of less than half a day starts another run (an output
+    of two queries, "10:27 … 10:35" then "10:28 … 11:30"); a step back of more is midnight."""
+    runs: list[list[Point]] = [[]]
+    for point in points:
+        if runs[-1] and 0 < runs[-1][-1].second - point.second < _DAY // 2:
+            runs.append([])
+        runs[-1].append(point)
+    return runs
+
+
+def _logged_when_it_ended(points: list[Point], second: int, number: NumberMention) -> bool:
+    """A duration tied to when it started, which a log line writes when it ended: at the claimed second plus
+    the duration (to the stamp's second)."""
+    end = (second + int(number.value)) % _DAY
+    return any(_at(p, end, _END_SLACK) and _carries(p, number) for p in points)
+
+
+_END_SLACK = 2  # seconds between a duration's end and its log line's stamp
+
+
 def _at(point: Point, second: int, window: int) -> bool:
     return 0 <= (point.second - second) % _DAY < window
 
@@ -815,7 +838,7 @@ def _dict_point(item: dict[str, Any]) -> Point | None:
     value) with numeric fields whose names say what they measure ({"ts": ..., "p99_ms": 640})."""
     ts_key = next((k for k in _TS_FIELDS if k in item), None)
     if ts_key is None:
-        return None
+        return _monitoring_point(item)
     raw = next((item[k] for k in _VALUE_FIELDS if k in item), None)
     if raw is not None:
         return _pair_point(item[ts_key], raw)
@@ -827,6 +850,17 @@ def _dict_point(item: dict[str, Any]) -> Point | None:
     return Point(second[0], values, epoch=second[1])
 
 
+def _monitoring_point(item: dict[str, Any]) -> Point | None:
+    """Google Cloud Monitoring's point: {"interval": {"endTime": …}, "value": {"doubleValue": 380.0}}."""
+    interval, value = item.get("interval"), item.get("value")
+    if not isinstance(interval, dict) or not isinstance(value, dict):
+        return None
+    ts = interval.get("endTime", interval.get("startTime"))
+    raw = next((value[k] for k in _TYPED_VALUES if k in value), None)
+    return None if ts is None or raw is None else _pair_point(ts, raw)
+
+
+_TYPED_VALUES = ("doubleValue", "int64Value")
 _EPOCH_TEXT = re.compile(r"\d{10}(?:\.\d+)?|\d{13}")
 
 

@@ -203,6 +203,7 @@ _DATE = (
 )
 _EVIDENCE_NUMBER = re.compile(r"(?=[0-9+\-])(?:(?P<date>" + _DATE + ")|" + _CLOCK.pattern + "|" + _NUMBER.pattern + ")")
 # A number right after one of these words names something (a port, a process, a status), not an amount.
+_CIDR_BEFORE = re.compile(r"\.\d{1,3}/$")
 _NAMING_WORDS = ("port", "pid", "id", "errno", "code", "status", "version", "line")
 # Larger (or non-finite) values are identifiers, hashes or overflow, never quantities to compute with.
 MAX_QUANTITY = 1e15
@@ -318,6 +319,11 @@ class NumberMention(NamedTuple):
     def is_soft(self) -> bool:
         return self.kind in ("plain", "count") and self.decimals == 0 and abs(self.value) <= SMALL_COUNT
 
+    @property
+    def as_written(self) -> float:
+        """The value in the unit the text writes ("9402 ms": 9402): a bare figure beside it may share that unit."""
+        return self.value / self.factor
+
 
 class Mentions(NamedTuple):
     entities: tuple[str, ...]  # folded, unique, in order
@@ -424,6 +430,9 @@ def _scan(text: str) -> tuple[str, list[str], list[tuple[int, int, NumberMention
             if approx_cue and _is_approximate(text, m.start(), m.end()):
                 mention = approximate(mention)  # "约 21 分半", "约 2 分 10 秒"
         else:
+            at = m.start()
+            if text[at - 1 : at] == "/" and _CIDR_BEFORE.search(text, max(0, at - 5), at):
+                continue  # a CIDR prefix ("10.12.32.0/20"): no quantity
             mention = number_from_match(m)
             if mention is not None and approx_cue and _is_approximate(text, m.start(), m.end()):
                 mention = approximate(mention)
@@ -569,6 +578,9 @@ def iter_numbers(folded_text: str, limit: int) -> list[NumberMention]:
             mention = number_from_match(m)
             if mention is None or not is_quantity(mention) or _named_by_word(folded_text, m.start()):
                 continue
+            at = m.start()
+            if folded_text[at - 1 : at] == "/" and _CIDR_BEFORE.search(folded_text, max(0, at - 5), at):
+                continue  # a CIDR prefix ("10.12.32.0/20"): no quantity
             if mention.text[-1] == "m" and mention.kind == "bytes":
                 if m_headers is None:  # read once for every "m" of the text
                     m_headers = named_headers(folded_text, _M_COLUMNS)

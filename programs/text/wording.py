@@ -65,7 +65,9 @@ HEDGED = re.compile(
     rf"|尚{_STILL_NEEDS}|仍{_STILL_NEEDS}|还{_STILL_NEEDS}"
     rf"|尚未(?:{_CHECK_WORDS})|有待|待(?:进一步)?(?:{_CHECK_WORDS})"
     rf"|未确认|没有?(?:{_CHECK_WORDS})|未经?证实|未验证|不确定|无法(?:确认|判断|确定)|判断不了|难以(?:确认|判断|确定)"
-    r"|尚不(?:清楚|明确)|还不(?:清楚|明确)|仍不(?:清楚|明确)"
+    r"|尚不(?:清楚|明确)|还不(?:清楚|明确)|仍不(?:清楚|明确)|不能确定|原因不明|原因未知|原因未明"
+    # "节点为什么退出目前没有日志说明": what no output explains is left open, not asserted
+    r"|没有(?:日志|记录|数据|信息)(?:说明|解释|显示原因)"
     r"|证据不足|缺乏证据|没有证据|尚无定论|进一步确认|如需|还没有?查到"
     # what the investigation lacks ("由于缺少发布记录，无法判断…") is missing_info, not an incident fact
     rf"|缺少{_LACKS}|缺乏{_LACKS}|缺失{_LACKS}|暂无{_LACKS}|无法获取{_LACKS}|未能获取{_LACKS}|拿不到{_LACKS}"
@@ -479,6 +481,20 @@ search_evidence_causal = quick_search(EVIDENCE_CAUSAL)
 search_certain = quick_search(CERTAIN)
 # (cues of literals only, a character class none: the engine then skips ahead to their first characters)
 search_scope = quick_search(SCOPE, cue="所|全|每|各|整|一|无|彻|均|都|all|every|each|entire|whole|complete|full")
+
+
+_FIGURE_AFTER_SCOPE = re.compile(r"[^，。；;,\d]{0,16}?(\d+(?:\.\d+)*)")  # "都是因 exit code 137", "都是 3.6.1"
+
+
+def figure_after_scope(text: str, scope: re.Match[str]) -> str | None:
+    """The figure a scope word gives in its clause ("都是因 exit code 137" gives "137"), or None."""
+    found = _FIGURE_AFTER_SCOPE.match(text, scope.end())
+    return found.group(1) if found else None
+
+
+def holds_figure(text: str, figure: str) -> bool:
+    """`figure` stands in `text` as a number of its own ("137" in "exit code 137", not in "1370")."""
+    return re.search(rf"(?<![\d.]){re.escape(figure)}(?!\d|\.\d)", text) is not None
 search_total = quick_search(
     TOTAL, cue="共|合计|总|累计|加起来|之和|total|sum|combined|altogether|in all"
 )
