@@ -1,8 +1,9 @@
 """The twentieth look (issue 9, rules-22): the review cases of rules-21 left open, each mended as a class with honest
-twins of our own, and the classes two fresh blind audits (AL, AM: 32 honest Chinese sessions, 16 attack twins, written
-from the spec alone) found. `expect` is "false" (not accepted: no PASS, and the claim neither direct_observation nor
-reasonable_inference) or "honest" (PASS; for a case named `…_inference_…`, a claim the Executor marks as inferred, the
-claim direct_observation or reasonable_inference)."""
+twins of our own, and the classes three fresh blind audits (AL, AM, AN: 48 honest Chinese sessions and 24 attack twins,
+written from the spec alone) found. `expect` is "false" (not accepted: no PASS, and the claim neither
+direct_observation nor reasonable_inference; for a case named `answer_…`, whose answer is what is wrong, no PASS) or
+"honest" (PASS; for a case named `…_inference_…`, a claim the Executor marks as inferred, the claim
+direct_observation or reasonable_inference)."""
 
 from __future__ import annotations
 
@@ -1028,7 +1029,7 @@ CASES += [
     (
         "contrast.not_a_code_exception_honest",
         "honest",
-        mk("失败原因是进程被 OOM killer 杀掉，并非代码异常", "process 4187 likely killed by the OOM killer", AF),
+        mk("失败原因是进程被 OOM killer 杀掉，而不是代码异常", "process 4187 likely killed by the OOM killer", AF),
     ),
     (
         "modal_negator.unable_to_extend_undo_honest",
@@ -1152,6 +1153,14 @@ POOL = (
     "os-data-2  write      5     2      10000        0  398120117\n"
     "os-data-4  write      8 10000      10000    18342  377019266\n"
 )
+MIMIR = (
+    'ts=2026-11-05T01:00:12.441Z level=warn user=team-ads msg="push refused" err="the tenant exceeded the ingestion rate limit, set to 150000 items/s"\n'
+    'ts=2026-11-05T01:02:05.301Z level=warn err="user=team-search: per-user series limit of 3000000 exceeded (err-mimir-max-series-per-user)"\n'
+)
+REDIS = (
+    "cluster_state:fail\ncluster_slots_fail:2731\n# Cluster state is fail; no failover possible for slots 10923-13653\n"
+)
+CELQ = "queue=pdf  queue_depth=18734  enqueue_rate=41.20/s  dispatch_rate=34.49/s\n"
 PGB = "database | cl_active | cl_waiting\norders   |       200 |        148\ninventory |       96 |         22\n"
 CASES += [
     (
@@ -1206,6 +1215,66 @@ CASES += [
             tool="run_sql",
         ),
     ),
+    (
+        "contrast.what_it_is_not_honest",
+        "honest",
+        mk(
+            "team-search 触发 per-user series limit of 3000000，这是序列数上限而非速率限流",
+            "user=team-search: per-user series limit of 3000000 exceeded",
+            MIMIR,
+        ),
+    ),
+    (
+        "contrast.rate_limit_denied_false",
+        "false",
+        mk(
+            "team-ads 的推送没有被限流",
+            'user=team-ads msg="push refused" err="the tenant exceeded the ingestion rate limit',
+            MIMIR,
+        ),
+    ),
+    (
+        "clause_negation.no_replica_to_fail_over_honest",
+        "honest",
+        mk(
+            "分片没有可用副本完成故障转移，集群进入 fail",
+            "Cluster state is fail; no failover possible for slots 10923-13653",
+            REDIS,
+            tool="ssh_exec",
+        ),
+    ),
+    (
+        "clause_negation.failover_reported_false",
+        "false",
+        mk(
+            "分片已完成故障转移，集群恢复正常",
+            "Cluster state is fail; no failover possible for slots 10923-13653",
+            REDIS,
+            tool="ssh_exec",
+        ),
+    ),
+    (
+        "answer_status_count.per_minute_count_honest",
+        "honest",
+        mk(
+            "pdf 队列积压 18734 个任务，入队 41.20/s、分发 34.49/s",
+            "queue=pdf  queue_depth=18734  enqueue_rate=41.20/s  dispatch_rate=34.49/s",
+            CELQ,
+            tool="celery_inspect",
+            answer="pdf 队列积压 18734 个任务，入队 41.20/s、分发 34.49/s，每秒净增约 6.71 个，约每分钟 403 个。",
+        ),
+    ),
+    (
+        "answer_status_count.per_minute_count_false",
+        "false",
+        mk(
+            "pdf 队列积压 18734 个任务，入队 41.20/s、分发 34.49/s",
+            "queue=pdf  queue_depth=18734  enqueue_rate=41.20/s  dispatch_rate=34.49/s",
+            CELQ,
+            tool="celery_inspect",
+            answer="pdf 队列积压 18734 个任务，入队 41.20/s、分发 34.49/s，每秒净增约 6.71 个，约每分钟 503 个。",
+        ),
+    ),
 ]
 
 
@@ -1213,7 +1282,7 @@ CASES += [
 def test_a_case_of_the_twentieth_look(name: str, expect: str, s: dict[str, Any]) -> None:
     r = verify_session(s)
     c0 = r.claim_checks[0]
-    accepted = r.verdict == "PASS" or c0.verification in GOOD
+    accepted = r.verdict == "PASS" if name.startswith("answer_") else (r.verdict == "PASS" or c0.verification in GOOD)
     honest = r.verdict == "PASS" or ("_inference_" in name and c0.verification in GOOD)
     assert (not accepted) if expect == "false" else honest, f"{r.verdict} {c0.verification} {c0.detail}"
 

@@ -267,7 +267,7 @@ def assess_claim(
         keyed = (
             keyed_value_conflict(claim.claim_text, cited_ok)
             or block_value_conflict(claim.claim_text, cited_ok)
-            or excess_over_key_conflict(claim.claim_text, cited_ok)  # "超出 session.timeout.ms 约 12 秒": over 45000
+            or excess_over_key_conflict(claim.claim_text, cited_ok, excerpts)  # "超出 session.timeout.ms 约 12 秒"
         )
         if keyed:  # "ScanFilterAndProjectOperator 占 27.92GB" over "{HashBuilderOperator=27.92GB, …}"
             evidence.soft.append(SoftJudgement("other_key", "contradicted", keyed))
@@ -284,10 +284,12 @@ def assess_claim(
         multiple = multiple or own_comparison_conflict(claim.claim_text)  # "耗时 1204ms，超过了 1500ms 的超时阈值"
         if multiple:
             evidence.soft.append(SoftJudgement("own_multiple", "contradicted", multiple))
-        change = course_change_conflict(claim.claim_text) or (  # "从 1200 增长到 3000，增长了 250%": 150%
-            listed_sum_conflict(claim.claim_text)  # "44Mi、47Mi、46Mi、42Mi，合计 253Mi": 179Mi
-        ) or own_span_conflict(claim.claim_text)  # "07:42:12.118 … 到 07:42:14.630 …，无 leader 约 25 秒"
-        change = change or share_of_its_whole_conflict(claim.claim_text)  # "…=84.0 req/s，502 约占 39.6%": 32.9%
+        change = (
+            course_change_conflict(claim.claim_text)  # "从 1200 增长到 3000，增长了 250%": 150%
+            or listed_sum_conflict(claim.claim_text)  # "44Mi、47Mi、46Mi、42Mi，合计 253Mi": 179Mi
+            or own_span_conflict(claim.claim_text)  # "07:42:12.118 … 到 07:42:14.630 …，无 leader 约 25 秒"
+            or share_of_its_whole_conflict(claim.claim_text)  # "…=84.0 req/s，502 约占 39.6%": 32.9%
+        )
         if change:
             evidence.soft.append(SoftJudgement("own_change", "contradicted", change))
         when = quoted_time_conflict(claim.claim_text, excerpts, cited_ok) or named_span_conflict(

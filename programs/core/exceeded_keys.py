@@ -14,7 +14,8 @@ import re
 from collections.abc import Sequence
 
 from ..text.arithmetic import tolerance
-from ..text.tokens import numbers_with_places
+from ..text.normalize import fold
+from ..text.tokens import iter_numbers, numbers_with_places
 from .trace_index import CallEvidence
 
 _KEY = r"[a-z][a-z0-9]*(?:[._][a-z0-9]+)+"
@@ -28,9 +29,10 @@ _KEY_UNITS = (("ms", 0.001, "seconds"), ("seconds", 1.0, "seconds"), ("secs", 1.
               ("bytes", 1.0, "bytes"))
 _REACH = 60  # characters before the figure read for the named setting
 _SCAN = 200_000
+_QUOTE_FIGURES = 64
 
 
-def excess_over_key_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
+def excess_over_key_conflict(claim_text: str, cited: Sequence[CallEvidence], quotes: Sequence[str]) -> str | None:
     """The detail when the claim gives an excess over a named setting that no figure of the claim or of its
     cited outputs exceeds that setting's value by; None when no such excess is said or the value is unknown."""
     if not cited or ("超" not in claim_text and "高出" not in claim_text and "比" not in claim_text):
@@ -46,8 +48,9 @@ def excess_over_key_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> 
         limit = _setting_value(key, number.kind, cited)
         if limit is None:
             continue
+        # what exceeds it: a figure of the claim or of the lines it quotes (not any duration of the output)
         figures = [n.value for _, _, n in places if n.kind == number.kind and n is not number]
-        figures += [n.value for ev in cited for n in ev.numbers if n.kind == number.kind]
+        figures += [n.value for q in quotes for n in iter_numbers(fold(q), _QUOTE_FIGURES) if n.kind == number.kind]
         slack = max(tolerance(number), 0.05 * number.value)
         if not any(abs(x - limit - number.value) <= slack for x in figures):
             unit = "s" if number.kind == "seconds" else "bytes"

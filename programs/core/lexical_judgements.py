@@ -280,7 +280,7 @@ def judge_wording(
         and not every_levelled_line_holds(text, scope.start(), cited_calls)
         and not quotes_counted(text, scope.start(), cited_calls, [b.evidence_excerpt for b in usable])
         and not keys_share_the_value(text, cited_calls)
-        and not range_holds_every_keyed_value(text, [b.evidence_excerpt for b in usable], cited_calls)
+        and not range_holds_every_keyed_value(text, scope, [b.evidence_excerpt for b in usable], cited_calls)
         and not every_record_holds(text, scope, cited_calls)
         and not almost_all_by_share(text, scope, [b.evidence_excerpt for b in usable], cited_calls)
     ):

@@ -40,6 +40,8 @@ def listed_total_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         if not listed:
             continue
         items = _SEPARATOR.split(listed[-1].group(1))
+        if number.value == len(items):
+            continue  # "order-1 和 order-2 共 2 个 Pod": a count of the items, no column's total
         for ev in cited:
             sums = _column_sums(items, first_lines(ev.flat, ev.out_end, _MAX_ROWS), number.kind)
             if sums and not any(abs(s - number.value) <= max(tolerance(number), 1e-6 * abs(s)) for s in sums):

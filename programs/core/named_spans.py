@@ -39,8 +39,8 @@ def named_span_conflict(claim_text: str, cited: Sequence[CallEvidence], quotes: 
         if ends is None:
             continue
         first, second = (_stamp_of(word, cited, quotes) for word in ends.groups())
-        if first is None or second is None or first[0] != second[0]:
-            continue  # an end not found on one stamped line, or the two on different days
+        if first is None or second is None or first[0] != second[0] or first[2] == second[2]:
+            continue  # an end not on one stamped line, the two on different days, or both on one line (one event)
         span = abs(second[1] - first[1])
         if abs(span - number.value) > max(tolerance(number), 0.05 * number.value):
             return (
@@ -50,8 +50,8 @@ def named_span_conflict(claim_text: str, cited: Sequence[CallEvidence], quotes: 
     return None
 
 
-def _stamp_of(word: str, cited: Sequence[CallEvidence], quotes: Sequence[str]) -> tuple[str, float] | None:
-    """The day and second of day of the one stamped line naming `word` (the quoted one when several do)."""
+def _stamp_of(word: str, cited: Sequence[CallEvidence], quotes: Sequence[str]) -> tuple[str, float, str] | None:
+    """The day, second of day and line of the one stamped line naming `word` (the quoted one when several do)."""
     lines = [line for ev in cited for line in _lines_naming(ev.flat[: ev.out_end], word)]
     if len(lines) > 1:
         folded = [fold(q) for q in quotes]
@@ -63,7 +63,7 @@ def _stamp_of(word: str, cited: Sequence[CallEvidence], quotes: Sequence[str]) -
         return None
     day, hours, minutes, seconds, fraction = stamp.groups()
     value = int(hours) * 3600 + int(minutes) * 60 + int(seconds) + (float(f"0.{fraction}") if fraction else 0.0)
-    return day or "", value
+    return day or "", value, lines[0]
 
 
 def _lines_naming(flat: str, word: str) -> list[str]:

@@ -20,9 +20,10 @@ from datetime import UTC, datetime
 from ..text.arithmetic import matches_directly, tolerance
 from ..text.chinese_numerals import numeral_value
 from ..text.normalize import contains_token, fold
+from ..text.own_arithmetic import SUBJECT_ONLY
 from ..text.session_memo import memoised
 from ..text.tokens import RANGE_BETWEEN, NumberMention, extract_mentions, iter_numbers, numbers_with_places
-from ..text.wording import search_total, sentence_part, split_sentences
+from ..text.wording import part_start, search_total, sentence_part, split_sentences
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
 from .series_means import MEAN_WORD, mean_of_cited_values
@@ -344,7 +345,7 @@ def total_of_a_column(
     operands are the output's own rows, one step of arithmetic (spec §7)."""
     if search_total(text) is None or number.kind == "clock":
         return False
-    if total_over_a_window(text, number, calls):
+    if total_over_a_window(text, number, calls, quotes):
         return True  # "10:30–10:33，合计 6611 次" over that window's points of a per-minute series
     # a count of the things it adds ("4 个 Pod 内存合计 253Mi") must be the column's: a sum of more rows is
     # a sum of other things too
@@ -654,10 +655,13 @@ def multiple_of_its_own_figures(text: str, number: NumberMention) -> bool:
 
     # "涨了 3 倍" may count the growth (1200 over 300); "是它的 3 倍", "差了 4 倍" the ratio only
     grew = _GREW_BY.search(prepared, max(0, end - 12), end) is not None
-    # "node-a 为 1840 ms，node-b 为 230，node-a 是 node-b 的 8 倍": a unit written once, the bare figure in it
+    # "node-a 为 1840 ms，node-b 为 230，node-a 是 node-b 的 8 倍": a unit written once, the bare figure in it (a bare
+    # figure its clause gives a measure of its own, "连接数 412", is no figure in that unit)
+    bare = [n for start, _, n in places if n.kind == "plain" and n != number and SUBJECT_ONLY.fullmatch(
+        prepared, part_start(prepared, start), start)]
     pairs = [(a.value, b.value) for a in figures for b in figures if a.kind == b.kind]
-    pairs += [(a.as_written, b.value) for a in figures for b in figures if a.kind not in _BARE and b.kind == "plain"]
-    pairs += [(a.value, b.as_written) for a in figures for b in figures if a.kind == "plain" and b.kind not in _BARE]
+    pairs += [(a.as_written, b.value) for a in figures for b in bare if a.kind not in _BARE]
+    pairs += [(a.value, b.as_written) for a in bare for b in figures if b.kind not in _BARE]
     return any(a > b and (fits(a / b) or (grew and fits(a / b - 1))) for a, b in pairs)
 
 

@@ -26,6 +26,7 @@ _LISTED = re.compile(r"和|与|及|、|以及|/")
 _COUNT = re.compile(r"(\d{1,3}|[两二三四五六七八九十])\s?(?:个|台|条|家|块|张|组|项|套)")
 _FIGURE = re.compile(r"[-+]?\.?\d")
 _OTHERS = re.compile(r"其余|其他|其它|另外|剩下|别的")
+_WORD = re.compile(r"[a-z][a-z0-9_\-]{2,}")
 
 
 def scoped_figure_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str | None:
@@ -62,6 +63,11 @@ def _row_breaking(
     """(first cell, other value) of a row whose cell in the figure's column is another figure."""
     if len(table) < 2 or any(contains_token(clause, first) for first, _ in table):
         return None
+    # "处于 Running 的副本重启次数都是 0": a word of the clause that some rows hold and others do not picks them
+    for word in _WORD.findall(clause):
+        holding_word = [(first, line) for first, line in table if contains_token(line, word)]
+        if 0 < len(holding_word) < len(table):
+            table = holding_word
     rows = [COLUMN_GAP.split(line.strip()) for _, line in table]
     # the column of the figure: the one column where rows hold it (in two, which one the claim means is unsaid)
     columns = {(len(r), i) for r in rows for i, cell in enumerate(r) if i and cell == figure}
@@ -77,7 +83,7 @@ def _row_breaking(
 
 
 # a Prometheus exposition line: metric{labels} value
-_EXPOSITION = re.compile(r"^[a-z_:][\w:]*\{([^}\n]*)\}\s+(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*$", re.MULTILINE)
+_EXPOSITION = re.compile(r"^([a-z_:][\w:]*)\{([^}\n]*)\}\s+(-?\d+(?:\.\d+)?(?:e[+-]?\d+)?)\s*$", re.MULTILINE)
 _LABEL = re.compile(r"([a-z_][\w]*)=\"([^\"]*)\"")
 _MAX_SERIES = 2_000
 
@@ -93,13 +99,14 @@ def scoped_figure_of_labelled_series(claim_text: str, cited: Sequence[CallEviden
     for scoped in _SCOPED_FIGURE.finditer(text):
         clause = text[part_start(text, scoped.start()) : scoped.start()]
         for ev in cited:
-            series = [
-                (dict(_LABEL.findall(labels)), value)
-                for labels, value in _EXPOSITION.findall(ev.flat, 0, ev.out_end)
-            ][:_MAX_SERIES]
-            broken = _series_breaking(scoped.group(1), clause, named, series)
-            if broken:
-                return f"it gives {scoped.group(1)!r} to all of them, but the cited series {broken[0]} is {broken[1]}"
+            families: dict[str, list[tuple[dict[str, str], str]]] = {}
+            for metric, labels, value in _EXPOSITION.findall(ev.flat, 0, ev.out_end)[:_MAX_SERIES]:
+                families.setdefault(metric, []).append((dict(_LABEL.findall(labels)), value))
+            for series in families.values():  # one metric at a time: its segments are no lag
+                broken = _series_breaking(scoped.group(1), clause, named, series)
+                if broken:
+                    figure, (series_name, other) = scoped.group(1), broken
+                    return f"it gives {figure!r} to all of them, but the cited series {series_name} is {other}"
     return None
 
 
@@ -121,8 +128,8 @@ def _series_breaking(
             kept = [(labels, v) for labels, v in kept if is_named(labels.get(other))]
     if _OTHERS.search(clause):
         kept = [(labels, v) for labels, v in kept if not is_named(labels.get(key))]
-    if len(kept) < 2:
-        return None
+    if len(kept) < 2 or not any(float(v) == float(figure) for _, v in kept):
+        return None  # (a metric none of whose series holds the figure is another measure: its segments, no lag)
     wrong = next(((labels, v) for labels, v in kept if float(v) != float(figure)), None)
     if wrong is None:
         return None

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import operator
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import NamedTuple
 
 from ..text.glossary import claim_analysis, evidence_view
+from ..text.normalize import contains_token, fold
 from ..text.tokens import NumberMention, numbers_with_places
 from ..text.wording import SENTENCE_BREAKS, part_start, search_scope
 from .json_records import json_objects
@@ -217,9 +218,13 @@ _QUOTED_KEY = re.compile(r"\"?([a-z_][\w.]{2,})\"?\s*[:=]\s*\"?-?\d")
 _MIN_KEYED = 2
 
 
-def range_holds_every_keyed_value(claim_text: str, quotes: Sequence[str], cited: Sequence[CallEvidence]) -> bool:
+def range_holds_every_keyed_value(
+    claim_text: str, scope: re.Match[str], quotes: Sequence[str], cited: Sequence[CallEvidence]
+) -> bool:
     """"每次丢弃约 500 条（498–512）" quoting `"dropped_items": 498`: every value the cited outputs give the
     quoted key (two or more) lies in the range the claim writes, so "every time" is shown."""
+    if not scope.group(0).startswith("每"):
+        return False  # "每次丢弃约 500 条（498–512）": every time; "所有导出器" would need every exporter too
     ranges = [(float(a), float(b)) for a, b in _RANGE.findall(claim_text)]
     keys = {m.group(1).lower() for q in quotes for m in _QUOTED_KEY.finditer(q)}
     if not ranges or not keys:
@@ -234,6 +239,7 @@ def range_holds_every_keyed_value(claim_text: str, quotes: Sequence[str], cited:
 
 _VALUE_AFTER_SCOPE = re.compile(r"\s?(?:是|为|处于|在)?\s?([a-z][a-z0-9_.\-]+)", re.IGNORECASE)
 _RECORD_SCAN = 2_000
+_MAX_DEPTH = 8
 
 
 def every_record_holds(claim_text: str, scope: re.Match[str], cited: Sequence[CallEvidence]) -> bool:
@@ -246,13 +252,30 @@ def every_record_holds(claim_text: str, scope: re.Match[str], cited: Sequence[Ca
     for ev in cited:
         if ev.value is None:
             continue
-        records = list(json_objects(ev.value, _RECORD_SCAN))
-        fields = {k for r in records for k, v in r.items() if isinstance(v, str) and v.lower() == value}
-        for field in fields:
-            holding = [r[field] for r in records if isinstance(r.get(field), str)]
-            if len(holding) >= 2 and all(v.lower() == value for v in holding):
-                return True
+        # each field by its path ("sync.status" is no "health.status"); every field that ever holds the value
+        # must hold it in every record that has it ("prev_health" all Healthy says nothing while "health" is not)
+        fields: dict[tuple[str, str], list[str]] = {}
+        for parent, key, held in _string_fields(ev.value):
+            fields.setdefault((parent, key), []).append(held.lower())
+        candidates = [values for values in fields.values() if value in values]
+        if candidates and all(len(v) >= 2 and set(v) == {value} for v in candidates):
+            return True
     return False
+
+
+def _string_fields(value: object, parent: str = "", depth: int = 0) -> Iterator[tuple[str, str, str]]:
+    """(parent key, key, value) of every string field of a decoded JSON value."""
+    if depth > _MAX_DEPTH:
+        return
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(item, str):
+                yield parent, str(key), item
+            else:
+                yield from _string_fields(item, str(key), depth + 1)
+    elif isinstance(value, list):
+        for item in value[:_RECORD_SCAN]:
+            yield from _string_fields(item, parent, depth + 1)
 
 
 _ALMOST_BEFORE = re.compile(r"(?:基本|几乎|大都|大多|绝大多数|绝大部分)\s?$")
@@ -269,16 +292,31 @@ def almost_all_by_share(
     its family, the keys of the cited outputs that differ from it in one `_` part."""
     if not _ALMOST_BEFORE.search(claim_text, max(0, scope.start() - 5), scope.start()):
         return False
+    text = fold(claim_text)
     for quote in quotes:
         for key, value in _KEYED_VALUE.findall(quote.lower()):
             parts = key.split("_")
             family: dict[str, float] = {}
             for ev in cited:
                 for other, figure in _KEYED_VALUE.findall(ev.flat, 0, min(ev.out_end, _KEY_SCAN)):
-                    others = other.split("_")
-                    if len(others) == len(parts) and sum(a != b for a, b in zip(parts, others, strict=True)) <= 1:
+                    if _of_one_family(parts, other.split("_")):
                         family.setdefault(other, float(figure))
+            # ("基本都是 ELB 返回的" quoting the target's key names another member: the share is not its)
+            own = set(parts) - {p for other in family if other != key for p in other.split("_")}
+            named_other = any(
+                contains_token(text, p) for other in family if other != key for p in set(other.split("_")) - set(parts)
+            )
+            if named_other and not any(contains_token(text, p) for p in own):
+                continue
             total = sum(family.values())
             if len(family) >= 2 and total > 0 and float(value) / total >= _ALMOST_SHARE:
                 return True
     return False
+
+
+def _of_one_family(parts: list[str], others: list[str]) -> bool:
+    """Keys of one family: the same first part and, for keys of three parts or more, the same last part
+    ("httpcode_target_5xx_count" and "httpcode_elb_5xx_count"; "errors_timeout" and "errors_conn_refused")."""
+    if parts[0] != others[0]:
+        return False
+    return len(parts) < 3 or parts[-1] == others[-1]

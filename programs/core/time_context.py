@@ -123,13 +123,25 @@ def _zone_before(text: str, start: int) -> int | None:
         return None
     # a bracket after another clock restates that moment as written elsewhere ("北京时间 3 月 14 日 00:04:57（日志
     # 记录为 3 月 13 日 16:04:57）"): the zone before the first clock is not the bracket's
+    zone = 8 if _BEIJING_WORD.match(words[-1].group(0)) else 0
     opened = max(text.rfind("(", words[-1].end(), start), text.rfind("（", words[-1].end(), start))
-    if opened != -1 and _CLOCK_BEFORE.search(text, words[-1].end(), opened) and _RESTATING.search(text, opened, start):
-        return None
-    return 8 if _BEIJING_WORD.match(words[-1].group(0)) else 0
+    outer = _CLOCK_BEFORE.search(text, words[-1].end(), opened) if opened != -1 else None
+    inner = _CLOCK_AT.match(text, start)
+    if outer and inner and _RESTATING.search(text, opened, start):
+        # the log's own clock of that very moment, in UTC ("北京时间 00:04:57（日志记录为 16:04:57）"); a bracket
+        # naming another line's time ("（日志记录为 16:05:10）") is still in the zone before it
+        gap = (_seconds(outer) - _seconds(inner) - zone * 3600) % 86_400
+        if min(gap, 86_400 - gap) < (1 if outer.group(3) and inner.group(3) else 60):  # to the second it writes
+            return None
+    return zone
 
 
-_CLOCK_BEFORE = re.compile(r"\d{1,2}:\d{2}(?::\d{2})?(?:\.\d+)?\s?$")
+def _seconds(clock: re.Match[str]) -> int:
+    return int(clock.group(1)) * 3600 + int(clock.group(2)) * 60 + int(clock.group(3) or 0)
+
+
+_CLOCK_BEFORE = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?\s?$")
+_CLOCK_AT = re.compile(r"(\d{1,2}):(\d{2})(?::(\d{2}))?")
 _RESTATING = re.compile(r"日志|记录|原始|原文|输出|写作|写为|显示为")
 
 

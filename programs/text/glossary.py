@@ -134,6 +134,8 @@ class Glossary:
                 continue  # "34 分钟内存活探针失败": 内 closes "分钟内", 存活 follows; no 内存 there
             if term in SENSE_TERMS and not names_its_concept(text, term, start, end + 1):
                 continue  # "解析 etl_sales.py" parses a file: no DNS there
+            if term.isdigit() and (text[end + 1 : end + 2] in _COUNT_AFTER or text[start - 1 : start] == "约"):
+                continue  # "约每分钟 403 个": a count, no status code
             found.append(ConceptMention(term, ids, start, end + 1))
         if len(found) < 2:
             return found
@@ -145,6 +147,9 @@ class Glossary:
                 continue
             kept.append(m)
         return kept
+
+
+_COUNT_AFTER = frozenset("个次条台秒%")  # (a space may stand between: compact text keeps none beside Han)
 
 
 # A Chinese term whose first character ends a word with the character before it: "分钟内" / "范围内"

@@ -275,7 +275,9 @@ def denies_span(text: str, start: int, end: int, after: bool = True) -> bool:
     if _negated_before(text, start):
         return True
     breaks = list(_CLAUSE_BREAK.finditer(text, 0, start))
-    if _DENIED_CLAUSE.match(text, breaks[-1].end() if breaks else 0):
+    denied = _DENIED_CLAUSE.match(text, breaks[-1].end() if breaks else 0)
+    # ("并不是只有 checkout …" says not only checkout; "…而是 payment-v3 也…" asserts what follows)
+    if denied and not _ONLY_AFTER.match(text, denied.end()) and "而是" not in text[denied.end() : start]:
         return True  # "…，并非容器超出限额被 OOMKilled": the clause denies all it names
     for scope in _EXISTENTIAL.finditer(text, 0, start):
         stop = _CLAUSE_BREAK.search(text, scope.end())
@@ -382,6 +384,9 @@ def negation_conflict(
                 if denied and _LEVEL_AFTER.match(compact(claim_text), m.end):
                     continue  # "远低于告警线", "告警阈值": the level an alert fires at, no alert reported
                 if denied and not any(a for a, _ in polarities) and not _zero_figure(claim_text, m):
+                    text = compact(claim_text)
+                    if _NEGATOR_IN_CLAUSE.search(text, part_start(text, m.start), m.start):
+                        continue  # "没有可用副本完成故障转移": its clause negates it from afar; no report
                     return f"it reports {cid!r} ({m.term}), which the cited output only denies ({denied!r})"
     if "不是" in claim_text or "非" in claim_text:  # every cue of `_CAUSE_BEFORE` holds one
         return _cause_denial_conflict(compact(claim_text), analysis, todo, views)
@@ -592,8 +597,9 @@ def _quoted_lines_report_the_opposite(concept_id: str, views: Sequence[EvidenceV
             if at == -1:
                 continue
             line = text[text.rfind("\n", 0, at) + 1 : (text.find("\n", at) + 1 or len(text) + 1) - 1]
-            if any(reports(evidence_view(line), other) for other in opposites):
-                return True
+            view = evidence_view(line)
+            if any(reports(view, other) for other in opposites) and not reports(view, concept_id):
+                return True  # (a line that also reports the success, "retry succeeded … sent", says no failure)
     return False
 
 
@@ -605,6 +611,8 @@ def _zero_point_denies(text: str, m: ConceptMention, quotes: Sequence[str]) -> b
     if not clocks:
         return False
     for quote in quotes:
+        if not contains_token(compact(quote), m.term):
+            continue  # the quote's series is the denied term's ("503"), not another code's
         for epoch, value in _ZERO_POINT.findall(quote):
             if float(value) != 0:
                 continue
@@ -628,13 +636,16 @@ _FULL_STOPS = "。！？!?\n"  # (the rows named before "；其余 …" are the 
 _OTHERS_OPENING = re.compile(r"(?:另外|其他|其它|其余|剩下|剩余|别的)")
 _BRACKETED = re.compile(r"[(（]([^()（）]{1,80})[)）]")
 _CONTRAST = re.compile(r"而(?:不是|非)")
-_CONTRAST_OPENING = re.compile(r"\s?(?:并非|并不是|也不是)")
+_IS_BEFORE = re.compile(r"(?:是|属于|为)")
+_NEGATOR_IN_CLAUSE = re.compile(r"没有|没|未|无法|不能|并非|不是")
+_ONLY_AFTER = re.compile(r"\s?(?:只|仅|单单|光)")
 _DENIED_CLAUSE = re.compile(r"\s?(?:并非|并不是|而不是|而非|也不是|也并非)")
 # "没继续扩容" / "不再重启": no more of it, which may well have happened before
 _NO_MORE = re.compile(r"(?:没有?|未|不)(?:再|继续)$")
 # a role of the concept, not the concept: 故障点 / 故障源 / 问题所在 / 瓶颈所在 / 根源
 _ROLE_AFTER = re.compile(r"(?:点|源|所在|根源|方)(?![\u4e00-\u9fff]{0,2}(?:发生|出现))")
-_NOT_ALL = re.compile(r"(?:并非|不是|并不是|不)(?:全部|所有|都|全都|每个|每次)")
+# "并非全部失败": not all of them, so some did; "并非频繁选主": not often, so it happened
+_NOT_ALL = re.compile(r"(?:并非|不是|并不是|不)(?:全部|所有|都|全都|每个|每次|频繁|经常|总是|反复|多次)")
 _MODAL_DENIAL = re.compile(r"不会(?:再|直接)?(?:触发|导致|引起|造成|引发)$")
 
 
@@ -643,8 +654,9 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     clause_start = part_start(text, m.start, _CLAUSE_BREAKS)
     if _CAUSE_OF_AFTER.match(text, m.end):
         return True  # "缺失并不是最终失败的原因": the cause is denied, not the failure it names
-    contrast = _CONTRAST.search(text, clause_start, m.start) or _CONTRAST_OPENING.match(text, clause_start)
-    if contrast and _CAUSE_WORD.search(text):
+    contrast = _CONTRAST.search(text, clause_start, m.start)
+    if contrast and (_CAUSE_WORD.search(text) or _IS_BEFORE.search(text, part_start(text, m.start), contrast.start())):
+        # (or "这是序列数上限而非速率限流": what it is, told from what it is not)
         return True  # "根因是启动命令本身…，而不是节点内存不足", "原因是…被杀，并非代码异常": one cause over another
     if _OTHERS_OPENING.match(text, clause_start):
         return True

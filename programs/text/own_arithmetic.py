@@ -22,7 +22,7 @@ from .dates import dated_times, written_days
 from .glossary import compact, concept_mentions, concepts_in
 from .normalize import fold
 from .tokens import TIMES_AFTER, NumberMention, extract_mentions, is_quantity, numbers_with_places
-from .wording import search_total, sentence_part
+from .wording import part_start, search_total, sentence_part
 
 __all__ = [
     "compared_to_its_own_figure",
@@ -78,12 +78,28 @@ def sum_in_a_written_formula(text: str, number: NumberMention) -> bool:
     "命中 1842211 次、未命中 612480 次，命中率约 75%（1842211 ÷ 2454691）", the whole its parts make up."""
     if number.kind == "clock" or not any(op in text for op in "+-*/×÷"):
         return False
-    if not any(number.text in m.group(0) for m in _FORMULA.finditer(text)):
+    formula = next((m for m in _FORMULA.finditer(text) if number.text in m.group(0)), None)
+    if formula is None:
         return False
-    _, places = numbers_with_places(text)
-    others = {n.value for _, _, n in places if n != number and n.kind in _COUNTED | {number.kind}}
+    prepared, places = numbers_with_places(text)
+    figures = [(at, n) for at, _, n in places if n != number and n.kind in _COUNTED | {number.kind}]
     tol = tolerance(number)
-    return any(abs(a + b - number.value) <= tol for a in others for b in others if a != b)
+    # the two parts of the whole are an outcome and its opposite ("cache_hit … cache_miss"): one of them named
+    # a miss, a failure or an error; requests and their errors, or hits and hitpass, make no whole
+    def labelled(pattern: re.Pattern[str], at: int) -> bool:
+        return pattern.search(prepared, max(0, at - _LABEL_REACH), at) is not None
+
+    return any(
+        abs(a.value + b.value - number.value) <= tol
+        and (labelled(_OPPOSITE_OUTCOME, i) or labelled(_OPPOSITE_OUTCOME, j))
+        and not (labelled(_TOTAL_LABEL, i) or labelled(_TOTAL_LABEL, j))
+        for k, (i, a) in enumerate(figures) for j, b in figures[k + 1 :]
+    )
+
+
+_OPPOSITE_OUTCOME = re.compile(r"miss|未命中|失败|fail|error|错误|拒绝|reject|丢弃|drop|超时|timeout", re.IGNORECASE)
+_TOTAL_LABEL = re.compile(r"请求|总|全部|request|total|all", re.IGNORECASE)
+_LABEL_REACH = 16
 
 
 def _evaluate(expression: str) -> float | None:
@@ -240,7 +256,9 @@ def multiple_conflict(text: str, outputs: Sequence[str] = ()) -> str | None:
             return _multiple_of_cited_measure(multiple, measure, outputs)
         # "9402 ms，而 zk-1 为 412 … 约是 zk-1 的 23 倍": a unit written once, its bare figures in it
         written = [n.as_written for n in own if n.kind not in ("plain", "count")]
-        bare = [n.value for n in own if n.kind == "plain"]
+        # (a bare figure its clause gives a measure of its own, "连接数 412", is in no unit of another figure)
+        bare = [n.value for at, n in figures if n in own and n.kind == "plain"
+                and SUBJECT_ONLY.fullmatch(prepared, part_start(prepared, at), at)]
         if not operands and not (written and bare):
             continue
         slack = max(tolerance(multiple), _MULTIPLE_SLACK * multiple.value)
@@ -687,11 +705,14 @@ def share_of_its_whole_conflict(text: str) -> str | None:
         # a share of any whole it states before it, of any figure below that whole ("合计 412 个 active … 共 600 个；
         # 其中 orders 348 个，占 58%": of the 600)
         tol = max(tolerance(share), 0.005 if share.approx else 0.0)
+        # (or of the part it leaves unwritten, "共 600 个，其中空闲 252 个，活跃约占 58%", or of a part of a part,
+        # "失败 50 次，其中超时 40 次，约占 80%")
+        figures = [n for _, _, n in places if n.kind not in ("ratio", "clock") and n.value > 0]
         ratios = [
-            n.value / whole.value for whole in before for _, _, n in places
-            if n is not whole and n.kind not in ("ratio", "clock") and 0 < n.value < whole.value
-            and (n.kind == whole.kind or "plain" in (n.kind, whole.kind))
-        ]
+            r for whole in before for n in figures
+            if n is not whole and n.value < whole.value and (n.kind == whole.kind or "plain" in (n.kind, whole.kind))
+            for r in (n.value / whole.value, 1 - n.value / whole.value)
+        ] + [a.value / b.value for a in figures for b in figures if a is not b and a.value < b.value]
         if ratios and not any(abs(r - share.value) <= tol for r in ratios):
             shown = ", ".join(f"{r:.1%}" for r in ratios[:3])
             return f"it gives {share.text} of the whole it states ({before[-1].text}), but its figures give {shown}"
@@ -699,6 +720,8 @@ def share_of_its_whole_conflict(text: str) -> str | None:
 
 
 _STATED_WHOLE = re.compile(r"(?:=|＝|总[^，。；,;\d]{0,8}?(?:为|是)|合计为?|总共为?|一共|共计?)\s?(?:约)?\s?$")
+# the words before a figure that name only its subject ("zk-1 为 412"), no measure of its own ("连接数 412")
+SUBJECT_ONLY = re.compile(r"\s*(?:而|但|且|则)?\s*[a-z0-9][a-z0-9_.\-]*\s?(?:为|是|:|：)?\s?(?:约)?\s?", re.IGNORECASE)
 _OPERATOR_AFTER = re.compile(r"\s?[-+*/×÷]")
 _SHARE_OF = re.compile(r"占(?:比)?(?:了)?\s?(?:约)?\s?$")
 
@@ -718,8 +741,10 @@ def own_span_conflict(text: str) -> str | None:
         if number.kind != "seconds" or len(clocks) != 2 or any(c.text.count(":") != 2 for _, _, c in clocks):
             continue
         (_, first_end, first), (second_start, second_end, second) = clocks
-        joined = _SPAN_JOINER.search(prepared, first_end, second_start)
-        if not joined or _NOT_THE_GAP.search(prepared, second_end, start):
+        joined = _SPAN_JOINER.search(prepared, max(first_end, second_start - 4), second_start)
+        if not joined or prepared[joined.start() - 1 : joined.start()] in _COURSE_VERBS:
+            continue  # "…，到 07:42:14.630", not "升到 …": the clocks are the span's ends
+        if _NOT_THE_GAP.search(prepared, second_end, start):
             continue
         gap = (_clock_seconds(second) - _clock_seconds(first)) % _DAY_SECONDS
         if abs(gap - number.value) > max(tolerance(number), 0.05 * number.value):
@@ -735,7 +760,8 @@ def _clock_seconds(clock: NumberMention) -> float:
 
 _CLOCK_FRACTION = re.compile(r"\.\d+$")
 _SPAN_JOINER = re.compile(r"到|至|~|～")
-_NOT_THE_GAP = re.compile(r"之后|以后|后|之前|以前|前|内|期间|每|平均|累计|共|超时|timeout", re.IGNORECASE)
+_NOT_THE_GAP = re.compile(r"之后|以后|后|之前|以前|前|内|之间|期间|每|平均|累计|共|超时|timeout", re.IGNORECASE)
+_COURSE_VERBS = frozenset("升降涨增达提回跌跳")
 
 
 def time_of_its_own_figures(text: str, number: NumberMention) -> bool:

@@ -724,6 +724,9 @@ def _written_in(number: NumberMention, text: str, end: int | None = None) -> boo
 def time_runs(points: Sequence[Point]) -> list[list[Point]]:
     """The points in runs of rising times: a step back of less than half a day starts another run (an output
     of two queries, "10:27 … 10:35" then "10:28 … 11:30"); a step back of more is midnight."""
+    steps = [b.second - a.second for a, b in pairwise(points)]
+    if sum(0 < -step < _DAY // 2 for step in steps) > sum(step > 0 for step in steps):
+        points = list(reversed(points))  # listed newest first ("ORDER BY ts DESC"): read oldest first
     runs: list[list[Point]] = [[]]
     for point in points:
         if runs[-1] and 0 < runs[-1][-1].second - point.second < _DAY // 2:
