@@ -1218,8 +1218,6 @@ _OPEN = frozenset(
         "window_total.row_sum_of_unlike_columns_false",
         "multiple.bare_figure_of_other_measure_false",
         "contrast.not_code_bug_honest",
-        "version_enum.postgres_honest",
-        "ended.duration_from_its_start_honest",
     }
 )
 

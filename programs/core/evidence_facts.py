@@ -563,6 +563,8 @@ def locate_mentions(
         else:  # (what "超过 5 分钟" exceeds is often the limit the output states: 300000 ms)
             spans = number.kind != "seconds" or _a_span_of_clocks(text, number)
             where = index.number_location(number, cited, sums=sums, spans=spans)
+        if where == "nowhere" and number.kind == "plain" and _VERSION.fullmatch(number.text):
+            where = _location_of_a_form(number.text, index, cited)  # "PostgreSQL 15.4" over POSTGRES_15_4
         if where == "nowhere" and (ratio := rise_as_a_multiple(text, number)) is not None:
             where = index.number_location(ratio, cited, sums=sums)  # "增长了 1.5 倍": a ratio of 2.5
         if where != "cited" and span_between_quoted_times(number, quotes, text):

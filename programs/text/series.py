@@ -739,7 +739,8 @@ def _logged_when_it_ended(points: list[Point], second: int, number: NumberMentio
     """A duration tied to when it started, which a log line writes when it ended: at the claimed second plus
     the duration (to the stamp's second)."""
     end = (second + int(number.value)) % _DAY
-    return any(_at(p, end, _END_SLACK) and _carries(p, number) for p in points)
+    slack = max(_END_SLACK, int(tolerance(number)) + 1)  # "约 27.5 分钟": the end as precise as the figure
+    return any(_at(p, (end - slack // 2) % _DAY, slack + 1) and _carries(p, number) for p in points)
 
 
 _END_SLACK = 2  # seconds between a duration's end and its log line's stamp
