@@ -1208,8 +1208,6 @@ _OPEN = frozenset(
         "limit.conns_as_timeout_false",
         "named_span.bound_under_honest",
         "named_span.bound_over_honest",
-        "rows.lag_all_zero_via_client_id_false",
-        "rows.lag_three_partitions_zero_false",
         "rows.exit_code_age_holds_figure_false",
         "rows.exit_column_age_holds_figure_false",
         "rows.exit_column_restarts_hold_figure_false",

@@ -1160,6 +1160,13 @@ MIMIR = (
 REDIS = (
     "cluster_state:fail\ncluster_slots_fail:2731\n# Cluster state is fail; no failover possible for slots 10923-13653\n"
 )
+CG = (
+    "GROUP   TOPIC   PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG   CONSUMER-ID\n"
+    "orders  orders  0          1200            1200            0     consumer-0-7b1c2a\n"
+    "orders  orders  1          3400            3918            518   consumer-0-7b1c2a\n"
+    "orders  orders  2          980             980             0     consumer-1-9d3e4f\n"
+)
+CG_OK = CG.replace("3918            518", "3400            0  ")
 CELQ = "queue=pdf  queue_depth=18734  enqueue_rate=41.20/s  dispatch_rate=34.49/s\n"
 PGB = "database | cl_active | cl_waiting\norders   |       200 |        148\ninventory |       96 |         22\n"
 CASES += [
@@ -1273,6 +1280,26 @@ CASES += [
             CELQ,
             tool="celery_inspect",
             answer="pdf 队列积压 18734 个任务，入队 41.20/s、分发 34.49/s，每秒净增约 6.71 个，约每分钟 503 个。",
+        ),
+    ),
+    (
+        "header_scope.all_lag_zero_honest",
+        "honest",
+        mk(
+            "orders 组所有分区的 LAG 都是 0",
+            "GROUP   TOPIC   PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG   CONSUMER-ID",
+            CG_OK,
+            tool="kafka_consumer_groups",
+        ),
+    ),
+    (
+        "header_scope.one_partition_lags_false",
+        "false",
+        mk(
+            "orders 组所有分区的 LAG 都是 0",
+            "GROUP   TOPIC   PARTITION  CURRENT-OFFSET  LOG-END-OFFSET  LAG   CONSUMER-ID",
+            CG,
+            tool="kafka_consumer_groups",
         ),
     ),
 ]

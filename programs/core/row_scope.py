@@ -44,9 +44,10 @@ def scoped_figure_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> st
         others = _OTHERS.search(clause) is not None
         for ev in cited:
             table = table_lines(ev)
+            column = _named_column(clause, ev.flat, table)  # "所有分区的 LAG 都是 0": the LAG column
             if others:
                 table = [(first, line) for first, line in table if not contains_token(text, first)]
-            broken = _row_breaking(scoped.group(1), clause, counted, table)
+            broken = _row_breaking(scoped.group(1), clause, counted, table, column)
             if broken and not contains_token(text, fold(broken[1])):  # "…，kb-2 还是 3.5.2": it says so itself
                 first, other = broken
                 return f"it gives {scoped.group(1)!r} to all of them, but the cited row of {first!r} has {other!r}"
@@ -57,12 +58,25 @@ def _count_of(word: str) -> int | None:
     return int(word) if word.isdigit() else numeral_value(word)
 
 
-def _row_breaking(
-    figure: str, clause: str, counted: int | None, table: list[tuple[str, str]]
-) -> tuple[str, str] | None:
-    """(first cell, other value) of a row whose cell in the figure's column is another figure."""
-    if len(table) < 2 or any(contains_token(clause, first) for first, _ in table):
+def _named_column(clause: str, flat: str, table: list[tuple[str, str]]) -> tuple[int, int] | None:
+    """(width, index) of the one header cell the clause names, over the table's first row; None when it names none."""
+    if not table:
         return None
+    at = flat.find(table[0][1])
+    header = flat[flat.rfind("\n", 0, max(0, at - 1)) + 1 : max(0, at - 1)] if at > 0 else ""
+    cells = COLUMN_GAP.split(header.strip())
+    named = [i for i, cell in enumerate(cells) if i and _WORD.fullmatch(cell) and contains_token(clause, cell)]
+    return (len(cells), named[0]) if len(named) == 1 and len(cells) >= 3 else None
+
+
+def _row_breaking(
+    figure: str, clause: str, counted: int | None, table: list[tuple[str, str]], named: tuple[int, int] | None = None
+) -> tuple[str, str] | None:
+    """(first cell, other value) of a row whose cell in the figure's column is another figure: the column the
+    clause names by its header, else the one column where rows hold the figure."""
+    firsts = sum(contains_token(clause, first) for first, _ in table)
+    if len(table) < 2 or 0 < firsts < len(table):
+        return None  # the clause names some rows ("web-1 和 web-2 都是 0"): it speaks of those
     # "处于 Running 的副本重启次数都是 0": a word of the clause that some rows hold and others do not picks them
     for word in _WORD.findall(clause):
         holding_word = [(first, line) for first, line in table if contains_token(line, word)]
@@ -70,7 +84,7 @@ def _row_breaking(
             table = holding_word
     rows = [COLUMN_GAP.split(line.strip()) for _, line in table]
     # the column of the figure: the one column where rows hold it (in two, which one the claim means is unsaid)
-    columns = {(len(r), i) for r in rows for i, cell in enumerate(r) if i and cell == figure}
+    columns = {named} if named else {(len(r), i) for r in rows for i, cell in enumerate(r) if i and cell == figure}
     if len(columns) != 1:
         return None
     width, column = columns.pop()
