@@ -596,9 +596,8 @@ def _quoted_lines_report_the_opposite(concept_id: str, views: Sequence[EvidenceV
             at = text.find(quote)
             if at == -1:
                 continue
-            line = text[text.rfind("\n", 0, at) + 1 : (text.find("\n", at) + 1 or len(text) + 1) - 1]
-            view = evidence_view(line)
-            if any(reports(view, other) for other in opposites) and not reports(view, concept_id):
+            line = evidence_view(text[text.rfind("\n", 0, at) + 1 : (text.find("\n", at) + 1 or len(text) + 1) - 1])
+            if any(reports(line, other) for other in opposites) and not reports(line, concept_id):
                 return True  # (a line that also reports the success, "retry succeeded … sent", says no failure)
     return False
 
@@ -657,7 +656,7 @@ def _denied_of_others_or_in_general(text: str, m: ConceptMention) -> bool:
     contrast = _CONTRAST.search(text, clause_start, m.start)
     if contrast and (_CAUSE_WORD.search(text) or _IS_BEFORE.search(text, part_start(text, m.start), contrast.start())):
         # (or "这是序列数上限而非速率限流": what it is, told from what it is not)
-        return True  # "根因是启动命令本身…，而不是节点内存不足", "原因是…被杀，并非代码异常": one cause over another
+        return True  # "根因是启动命令本身…，而不是节点内存不足": one cause preferred to another
     if _OTHERS_OPENING.match(text, clause_start):
         return True
     if _OTHERS_OPENING.match(text, part_start(text, m.start)) and not _bracketed_names(text, m):
