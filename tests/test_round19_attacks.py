@@ -11,6 +11,7 @@ import zlib
 from typing import Any
 
 import pytest
+from test_meaning_classes import session
 
 from groundcheck.programs.core.pipeline import verify_session
 
@@ -28,8 +29,9 @@ def mk(
     extra_bindings=None,
     query="出了什么问题？",
 ):
+    """`test_meaning_classes.session` with one binding per excerpt, all citing the one call."""
     excerpts = [excerpts] if isinstance(excerpts, str) else excerpts
-    bindings = [
+    more = [
         {
             "source_type": source_type,
             "source_id": "call_m1",
@@ -37,45 +39,13 @@ def mk(
             "source_invocation_ids": ["call_m1"],
             "evidence_excerpt": e,
         }
-        for e in excerpts
+        for e in excerpts[1:]
     ]
-    bindings += extra_bindings or []
-    contract = {
-        "answer_version": "2.0",
-        "diagnosis_summary": claim,
-        "claims": [
-            {
-                "claim_id": "c1",
-                "claim_type": "symptom",
-                "claim_text": claim,
-                "support_level": "direct",
-                "evidence_bindings": bindings,
-            }
-        ],
-        "hypotheses": [],
-        "recommended_actions": ["建议持续观察。"],
-        "missing_info": [],
-        "user_facing_answer": answer
-        if answer is not None
-        else f"{claim}。建议持续观察这一现象，并核对相关的配置与监控告警。",
-    }
-    calls = [
-        {
-            "invocation_id": "call_m1",
-            "trace_ref": "trace:00000000000000a1",
-            "tool_name": tool,
-            "arguments": arguments or {"service": "ledger-core"},
-            "status": "ok",
-            "output": output,
-        },
-        *(extra_calls or []),
-    ]
-    return {
-        "session_id": "review19",
-        "original_query": query,
-        "executor_final_answer": json.dumps(contract, ensure_ascii=False),
-        "tool_calls": calls,
-    }
+    s = session(
+        claim, excerpts[0], output, arguments=arguments, tool=tool, source_type=source_type, answer=answer,
+        extra_bindings=more + (extra_bindings or []), extra_calls=extra_calls,
+    )
+    return {**s, "session_id": "review19", "original_query": query}
 
 
 def call(iid, tool, arguments, output):

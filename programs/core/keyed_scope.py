@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 
 from ..text.arithmetic import matches_directly
-from ..text.chinese_numerals import numeral_value
+from ..text.chinese_numerals import count_value
 from ..text.normalize import fold
 from ..text.tokens import NumberMention, extract_mentions, iter_numbers
 from ..text.wording import part_start, search_scope
@@ -49,7 +49,7 @@ def keys_share_the_value(claim_text: str, cited: Sequence[CallEvidence]) -> bool
     count = _COUNT_BEFORE.search(text, clause, scope.start())
     if count is None:
         return len(keys) >= 2  # "rsize/wsize 均为 …": the keys are the whole
-    n = int(count.group(1)) if count.group(1).isdigit() else numeral_value(count.group(1))
+    n = count_value(count.group(1))
     return n in (len(keys), occurrences)
 
 

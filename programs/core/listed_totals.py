@@ -18,8 +18,9 @@ from .table_rows import COLUMN_GAP, first_lines
 from .trace_index import CallEvidence
 
 _ITEM = r"[a-z0-9][\w.\-]*"
-_LIST = re.compile(rf"(?<![\w.\-])({_ITEM}(?:\s?(?:、|和|与|及|以及)\s?{_ITEM})+)", re.IGNORECASE)
-_SEPARATOR = re.compile(r"\s?(?:、|和|与|及|以及)\s?")
+# a list of names or ids ("分区 2、3、4", "order-0、order-1 和 order-2"), and what joins its items
+NAME_LIST = re.compile(rf"(?<![\w.\-])({_ITEM}(?:\s?(?:、|和|与|及|以及)\s?{_ITEM})+)", re.IGNORECASE)
+NAME_LIST_SEPARATOR = re.compile(r"\s?(?:、|和|与|及|以及)\s?")
 _CELL_FIGURES = 4
 _MAX_ROWS = 2_000
 _BARE = ("plain", "count")
@@ -36,10 +37,10 @@ def listed_total_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> str
         total = TOTAL.search(text, part_start(text, start), start)
         if total is None or number.kind == "clock":
             continue
-        listed = [m for m in _LIST.finditer(text, part_start(text, start), total.start())]
+        listed = list(NAME_LIST.finditer(text, part_start(text, start), total.start()))
         if not listed:
             continue
-        items = _SEPARATOR.split(listed[-1].group(1))
+        items = NAME_LIST_SEPARATOR.split(listed[-1].group(1))
         if number.value == len(items):
             continue  # "order-1 和 order-2 共 2 个 Pod": a count of the items, no column's total
         for ev in cited:

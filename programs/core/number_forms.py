@@ -18,12 +18,13 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 
 from ..text.arithmetic import matches_directly, tolerance
-from ..text.chinese_numerals import numeral_value
+from ..text.chinese_numerals import count_value
 from ..text.normalize import contains_token, fold
 from ..text.own_arithmetic import SUBJECT_ONLY
 from ..text.session_memo import memoised
-from ..text.tokens import RANGE_BETWEEN, NumberMention, extract_mentions, iter_numbers, numbers_with_places
+from ..text.tokens import LIST_JOINER, RANGE_BETWEEN, NumberMention, extract_mentions, iter_numbers, numbers_with_places
 from ..text.wording import part_start, search_total, sentence_part, split_sentences
+from .listed_totals import NAME_LIST, NAME_LIST_SEPARATOR
 from .number_bounds import bound_held_by, bound_of
 from .restated_units import every_n_has_m, rate_period_location, restates_a_located_figure
 from .series_means import MEAN_WORD, mean_of_cited_values
@@ -260,14 +261,13 @@ def _sum_of_the_list_before(text: str, number: NumberMention) -> bool:
         return False
     listed = [places[at - 1][2]]
     for i in range(at - 1, 0, -1):
-        if not _LIST_JOIN.fullmatch(prepared, places[i - 1][1], places[i][0]):
+        if not LIST_JOINER.fullmatch(prepared, places[i - 1][1], places[i][0]):
             break
         listed.append(places[i - 1][2])
     addends = [n.value for n in listed if n.kind == number.kind]
     return len(addends) >= 2 and len(addends) == len(listed) and abs(sum(addends) - number.value) <= tolerance(number)
 
 
-_LIST_JOIN = re.compile(r"\s?(?:、|和|及|与)\s?")
 _BEFORE_A_TOTAL = re.compile(r"\s?[，,]?\s?(?:合计|总计|总共|一共|共计|共|加起来)(?:为|是|约|达)?\s?")
 
 
@@ -785,13 +785,11 @@ def aggregate_of_quoted_rows(claim_text: str, number: NumberMention, quotes: Seq
     return False
 
 
-_LIST = re.compile(r"(?<![\w.\-])[a-z0-9][\w.\-]*(?:\s?(?:、|和|与|及|以及)\s?[a-z0-9][\w.\-]*)+", re.IGNORECASE)
-_LIST_SEPARATOR = re.compile(r"、|和|与|及")
 
 
 def _listed_items(claim_text: str) -> int:
     """How many items the longest list of names or ids the claim writes holds ("分区 2、3、4": 3), 0 for none."""
-    return max((len(_LIST_SEPARATOR.split(m.group(0))) for m in _LIST.finditer(claim_text)), default=0)
+    return max((len(NAME_LIST_SEPARATOR.split(m.group(1))) for m in NAME_LIST.finditer(claim_text)), default=0)
 
 
 _ROW_COUNT = re.compile(r"(\d{1,2}|[两二三四五六七八九十])\s?(?:类|个|种|项|条|行|组)")
@@ -799,7 +797,7 @@ _ROW_COUNT = re.compile(r"(\d{1,2}|[两二三四五六七八九十])\s?(?:类|�
 
 def _counts_its_rows(claim_text: str, rows: int) -> bool:
     found = [m.group(1) for m in _ROW_COUNT.finditer(claim_text)]
-    return any((int(c) if c.isdigit() else numeral_value(c)) == rows for c in found) or any(
+    return any(count_value(c) == rows for c in found) or any(
         w in claim_text for w in ("全部", "所有", "这几", "各类")
     )
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from ..text.chinese_numerals import numeral_value
+from ..text.chinese_numerals import count_value
 from ..text.normalize import contains_token, fold
 from ..text.tokens import extract_mentions
 from ..text.wording import part_start
@@ -39,7 +39,7 @@ def scoped_figure_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> st
         if _LISTED.search(clause):
             continue
         counts = _COUNT.findall(clause)  # the nearest: "5 个 broker 中有 4 个都是 3.6.1"
-        counted = _count_of(counts[-1]) if counts else None
+        counted = count_value(counts[-1]) if counts else None
         # "其余节点 rejected 均为 0": the rows the claim names elsewhere are not of "the others"
         others = _OTHERS.search(clause) is not None
         for ev in cited:
@@ -52,10 +52,6 @@ def scoped_figure_conflict(claim_text: str, cited: Sequence[CallEvidence]) -> st
                 first, other = broken
                 return f"it gives {scoped.group(1)!r} to all of them, but the cited row of {first!r} has {other!r}"
     return None
-
-
-def _count_of(word: str) -> int | None:
-    return int(word) if word.isdigit() else numeral_value(word)
 
 
 def _named_column(clause: str, flat: str, table: list[tuple[str, str]]) -> tuple[int, int] | None:

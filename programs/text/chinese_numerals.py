@@ -95,6 +95,11 @@ def _clock_hour(m: re.Match[str]) -> bool:
     )
 
 
+def count_value(word: str) -> int | None:
+    """A count written in digits or as a numeral word ("3", "三", "十二"), None when it is neither."""
+    return int(word) if word.isdigit() else numeral_value(word)
+
+
 def numeral_value(word: str) -> int | None:
     """The integer a Chinese numeral word writes ("七十四" -> 74, "十六" -> 16, "一亿五千万" ->
     150000000), or None when the characters are not a numeral as one writes it ("七四", "一两")."""

@@ -472,7 +472,7 @@ def _ranges_share_units(
     return out
 
 
-_LIST_JOINER = re.compile(r"\s?(?:、|和|及|与)\s?")
+LIST_JOINER = re.compile(r"\s?(?:、|和|及|与)\s?")
 
 
 def _lists_share_units(
@@ -486,7 +486,7 @@ def _lists_share_units(
         high = out[i][2]
         if low.kind != "plain" or high.kind not in _UNIT_KINDS or low.decimals < 0:
             continue
-        if _LIST_JOINER.fullmatch(text, end, out[i][0]) is None:
+        if LIST_JOINER.fullmatch(text, end, out[i][0]) is None:
             continue
         unit = high.text[len(_leading_digits(high.text)) :]
         out[i - 1] = (start, end, NumberMention(low.text + unit, low.value * high.factor, high.kind, low.decimals,
